@@ -1,0 +1,78 @@
+import type { FunctionArgs, FunctionErrorData } from './functions';
+
+/**
+ * The realtime connection (design §3 "Live queries"): the Socket.IO path, the token that opens
+ * it, and the events both sides exchange. Server and web import these maps; nothing re-declares them.
+ */
+
+export const REALTIME_PATH = '/socket.io';
+export const REALTIME_TOKEN_PATH = '/api/realtime/token';
+
+export const REALTIME_LIMITS = {
+  /** How long a realtime token opens connections. */
+  tokenTtlMs: 10 * 60_000,
+  /** The client fetches a new token when this share of its lifetime has passed. */
+  tokenRefreshRatio: 0.8,
+  /** Live queries one connection may hold at once. */
+  maxLiveQueriesPerConnection: 200,
+  liveQueryIdMaxLength: 64,
+} as const;
+
+/** GET /api/realtime/token. */
+export type RealtimeToken = {
+  token: string;
+  /** Epoch ms after which the token no longer opens or keeps a connection. */
+  expiresAt: number;
+  ttlMs: number;
+};
+
+/** Why the server refused or ended a connection (the `data.code` of a connect_error). */
+export const REALTIME_ERROR_CODES = {
+  missingToken: 'missing_token',
+  invalidToken: 'invalid_token',
+  tokenExpired: 'token_expired',
+} as const;
+export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[keyof typeof REALTIME_ERROR_CODES];
+
+/** Start a live query: the server answers with `query:value` or `query:error` under the same id. */
+export type SubscribeRequest = {
+  id: string;
+  path: string;
+  args?: FunctionArgs | [FunctionArgs] | undefined;
+};
+
+export type UnsubscribeRequest = { id: string };
+
+export type QueryValueMessage = { id: string; value: unknown };
+export type QueryErrorMessage = { id: string; errorMessage: string; errorData: FunctionErrorData };
+
+export type TokenRefreshResult =
+  | { ok: true; expiresAt: number }
+  | { ok: false; code: RealtimeErrorCode | 'caller_changed'; errorMessage: string };
+
+/** Events the browser sends. */
+export type ClientToServerEvents = {
+  subscribe: (request: SubscribeRequest) => void;
+  /** The acknowledgement comes once the server has dropped the live query. */
+  unsubscribe: (request: UnsubscribeRequest, ack: () => void) => void;
+  /** Hands over a fresh token before the current one expires. */
+  'auth:refresh': (request: { token: string }, ack: (result: TokenRefreshResult) => void) => void;
+  /** Answers the server's clock (epoch ms), for NTP-style clock estimation. */
+  'clock:ping': (ack: (serverNow: number) => void) => void;
+  /**
+   * Marks this socket present in a room (its page is open), with the gate pass when the room
+   * has a password. The answer says whether the caller may be there; a refused join counts nobody.
+   */
+  'presence:join': (
+    request: { roomId: string; accessToken?: string; session_id?: string },
+    ack: (result: { ok: boolean }) => void,
+  ) => void;
+  /** The room page closed; the user stays counted for the presence retention (1000 ms). */
+  'presence:leave': (request: { roomId: string }) => void;
+};
+
+/** Events the server sends. */
+export type ServerToClientEvents = {
+  'query:value': (message: QueryValueMessage) => void;
+  'query:error': (message: QueryErrorMessage) => void;
+};

@@ -1,0 +1,320 @@
+import type { PublicUser } from './auth';
+
+/**
+ * The rooms contract (spec §3 Room, Room user, Room access token; §4 visibility, access,
+ * password; §6 room roles and removal rules; §8 room messages). No zod here: the home page
+ * imports these tables; the argument schemas live in schemas/rooms.ts.
+ */
+
+export const ROOM_VISIBILITIES = ['public', 'hidden', 'inviteOnly'] as const;
+export type RoomVisibility = (typeof ROOM_VISIBILITIES)[number];
+
+/** Roles that grant something, highest first. */
+export const ROOM_ROLES = ['owner', 'admin', 'editor', 'participant', 'viewer'] as const;
+export type RoomRole = (typeof ROOM_ROLES)[number];
+
+/** Access states of someone who asked to join: not privileges (spec §6). */
+export const ROOM_ACCESS_STATES = ['requested', 'rejected'] as const;
+export type RoomAccessState = (typeof ROOM_ACCESS_STATES)[number];
+
+/** What a room_users row may hold. */
+export type RoomUserRole = RoomRole | RoomAccessState;
+
+/** Roles someone may be given by another member; a room has one owner, its creator. */
+export const ASSIGNABLE_ROLES = ['admin', 'editor', 'participant', 'viewer'] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
+/**
+ * What each role may do. The server checks every room function and route against this table
+ * (tracks, playlists and the player use the same capabilities when they come).
+ */
+export const ROOM_CAPABILITIES = [
+  'room.view',
+  'room.updateSettings',
+  'room.delete',
+  'users.view',
+  'users.manage',
+  'tracks.add',
+  'tracks.manage',
+  'playlists.manage',
+  'player.control',
+] as const;
+export type RoomCapability = (typeof ROOM_CAPABILITIES)[number];
+
+export const ROLE_CAPABILITIES: Record<RoomRole, readonly RoomCapability[]> = {
+  owner: ROOM_CAPABILITIES,
+  admin: [
+    'room.view',
+    'room.updateSettings',
+    'users.view',
+    'users.manage',
+    'tracks.add',
+    'tracks.manage',
+    'playlists.manage',
+    'player.control',
+  ],
+  editor: [
+    'room.view',
+    'users.view',
+    'tracks.add',
+    'tracks.manage',
+    'playlists.manage',
+    'player.control',
+  ],
+  participant: ['room.view', 'users.view', 'tracks.add', 'player.control'],
+  viewer: ['room.view', 'users.view'],
+};
+
+/** Higher is more: owner 5 … viewer 1; access states and strangers 0. */
+export function roleRank(role: RoomUserRole | null): number {
+  const index = ROOM_ROLES.indexOf(role as RoomRole);
+  return index === -1 ? 0 : ROOM_ROLES.length - index;
+}
+
+export function isRoomRole(role: RoomUserRole | null | undefined): role is RoomRole {
+  return (ROOM_ROLES as readonly string[]).includes(role ?? '');
+}
+
+export function roleCan(role: RoomUserRole | null, capability: RoomCapability): boolean {
+  return isRoomRole(role) && ROLE_CAPABILITIES[role].includes(capability);
+}
+
+/** One side of a membership decision: who they are, their role, and who invited them. */
+export type RoomMemberRef = { userId: string; role: RoomUserRole | null; invitedBy: string | null };
+
+/**
+ * Why `actor` may not remove (or change the role of) `target`, or null when they may (spec §6):
+ * the owner manages everyone else; anyone else needs users.manage, and may act only on users
+ * they invited, never on the one who invited them, and never on the owner.
+ */
+export function memberChangeRefusal(
+  actor: RoomMemberRef,
+  target: RoomMemberRef,
+): RoomErrorKey | null {
+  if (target.role === 'owner') return ROOM_ERRORS.cannotChangeOwner;
+  if (actor.userId === target.userId) return ROOM_ERRORS.cannotChangeSelf;
+  if (actor.role === 'owner') return null;
+  if (!roleCan(actor.role, 'users.manage')) return ROOM_ERRORS.insufficientPermissions;
+  if (actor.invitedBy === target.userId) return ROOM_ERRORS.cannotChangeInviter;
+  if (target.invitedBy !== actor.userId) return ROOM_ERRORS.onlyInvitedByYou;
+  return null;
+}
+
+/** Sort orders of the room lists. */
+export const ROOM_SORTS = ['newest', 'oldest', 'name', 'nameDesc', 'active'] as const;
+export type RoomSort = (typeof ROOM_SORTS)[number];
+
+export const ROOM_LIMITS = {
+  descriptionMax: 500,
+  url: { min: 3, max: 50 },
+  passwordMax: 100,
+  searchMax: 100,
+  pageSizeDefault: 24,
+  pageSizeMax: 100,
+  /** Member avatars a room card shows. */
+  cardMembersMax: 5,
+  /** How long a password gate's access token lasts. */
+  accessTokenTtlMs: 24 * 60 * 60 * 1000,
+  /** Password attempts per room and client address in a minute. */
+  passwordAttemptsPerMinute: 10,
+} as const;
+
+/** A room URL: lower-case Latin letters and digits, words joined by single hyphens. */
+export const ROOM_URL_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** What the create screen shows before the room URL. */
+export const ROOM_URL_PREFIX = 'room/';
+
+/** The room card and page as the viewer may see them. */
+export type RoomSummary = {
+  _id: string;
+  name: string;
+  description: string;
+  room_url: string;
+  visibility: RoomVisibility;
+  hasPassword: boolean;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+  /** The owner's user id. */
+  owner: string;
+  /** The viewer's favourite flag (false for a guest). */
+  isFavorite: boolean;
+  activeUsers: number;
+  memberCount: number;
+  /** The viewer's role or access state here; null for a guest or a stranger. */
+  myRole: RoomUserRole | null;
+};
+
+/** rooms.get: the room and what the viewer may do in it. */
+export type RoomDetails = RoomSummary & { author: PublicUser; capabilities: RoomCapability[] };
+
+/** rooms.getPublicRoomsWithAuthors and rooms.getUserRoomsWithAuthors (spec §7, plus paging). */
+export type RoomListResult = {
+  rooms: RoomSummary[];
+  /** Author (owner) of each listed room, by room id. */
+  roomAuthors: Record<string, PublicUser>;
+  /** A few members of each listed room, by room id, for the card's avatars. */
+  roomUsers: Record<string, PublicUser[]>;
+  total: number;
+  /** Offset of the next page, or null on the last one. */
+  nextOffset: number | null;
+};
+
+export type RoomListArgs = {
+  search?: string;
+  sort?: RoomSort;
+  favoritesOnly?: boolean;
+  offset?: number;
+  limit?: number;
+};
+
+/** rooms.getRoomInfoByUrl (spec §3). `room` is null when it does not exist or is not viewable. */
+export type RoomInfo = {
+  room: RoomSummary | null;
+  requiresPassword: boolean;
+  roomExists: boolean;
+  urlAvailable: boolean;
+  /** Invite-only rooms are shown as unavailable to anyone who is not a member. */
+  unavailable: boolean;
+};
+
+/** A password gate pass presented with room calls: the token and the tab's session id. */
+export type RoomAccessArgs = { accessToken?: string; session_id?: string };
+
+export type RoomMember = {
+  user: PublicUser;
+  role: RoomUserRole;
+  invitedBy: string | null;
+  /** Milliseconds since the epoch. */
+  joinedAt: number;
+  /** Whether the viewer may remove or change this member (the removal rules). */
+  manageable: boolean;
+};
+
+export type RoomUsersResult = { members: RoomMember[]; requests: RoomMember[] };
+
+export type AccessRequestStatus = 'requested' | 'alreadyRequested' | 'rejected' | 'member';
+
+/** The sessionStorage keys of the password gate (spec §4 Password-protected room). */
+export const ROOM_ACCESS_STORAGE = {
+  sessionId: 'music-rooms:tab-session-id',
+  token: (roomUrl: string) => `music-rooms:room-access-token:${roomUrl}`,
+  flag: (roomUrl: string) => `music-rooms:room-access:${roomUrl}`,
+} as const;
+
+/** Live-query topics of rooms. */
+export const ROOM_TOPICS = {
+  list: 'rooms',
+  room: (roomId: string) => `room:${roomId}`,
+  users: (roomId: string) => `room-users:${roomId}`,
+  presence: (roomId: string) => `presence:${roomId}`,
+  userRooms: (userId: string) => `user-rooms:${userId}`,
+} as const;
+
+/**
+ * Room messages (spec §8). They travel as a function's errorMessage; the client translates
+ * every value that starts with `rooms.errors.`.
+ */
+export const ROOM_ERRORS = {
+  notSignedIn: 'rooms.errors.notSignedIn',
+  notFound: 'rooms.errors.notFound',
+  forbidden: 'rooms.errors.forbidden',
+  createFailed: 'rooms.errors.createFailed',
+  updateFailed: 'rooms.errors.updateFailed',
+  updateSettingsFailed: 'rooms.errors.updateSettingsFailed',
+  urlTaken: 'rooms.errors.urlTaken',
+  invalidInput: 'rooms.errors.invalidInput',
+  passwordRequired: 'rooms.errors.passwordRequired',
+  wrongPassword: 'rooms.errors.wrongPassword',
+  tokenExpired: 'rooms.errors.tokenExpired',
+  tokenInvalid: 'rooms.errors.tokenInvalid',
+  tooManyAttempts: 'rooms.errors.tooManyAttempts',
+  requestAccessFailed: 'rooms.errors.requestAccessFailed',
+  unavailable: 'rooms.errors.unavailable',
+  userNotFound: 'rooms.errors.userNotFound',
+  alreadyMember: 'rooms.errors.alreadyMember',
+  addUserFailed: 'rooms.errors.addUserFailed',
+  updateUserFailed: 'rooms.errors.updateUserFailed',
+  removeUserFailed: 'rooms.errors.removeUserFailed',
+  insufficientPermissions: 'rooms.errors.insufficientPermissions',
+  onlyInvitedByYou: 'rooms.errors.onlyInvitedByYou',
+  cannotChangeInviter: 'rooms.errors.cannotChangeInviter',
+  cannotChangeOwner: 'rooms.errors.cannotChangeOwner',
+  cannotChangeSelf: 'rooms.errors.cannotChangeSelf',
+} as const;
+export type RoomErrorKey = (typeof ROOM_ERRORS)[keyof typeof ROOM_ERRORS];
+
+/** The English wording of each room message, exactly as the spec gives it where it does. */
+export const ROOM_ERROR_TEXT: Record<RoomErrorKey, string> = {
+  'rooms.errors.notSignedIn': 'You must be logged in to perform this action',
+  'rooms.errors.notFound': 'Room not found',
+  'rooms.errors.forbidden': 'You do not have access to this room.',
+  'rooms.errors.createFailed': 'Failed to create room. Please try again.',
+  'rooms.errors.updateFailed': 'Failed to update room. Please try again.',
+  'rooms.errors.updateSettingsFailed': 'Error updating settings',
+  'rooms.errors.urlTaken': 'This URL is already taken',
+  'rooms.errors.invalidInput': 'Some fields are not filled in correctly.',
+  'rooms.errors.passwordRequired': 'This room is protected by a password.',
+  'rooms.errors.wrongPassword': 'Wrong password',
+  'rooms.errors.tokenExpired': 'Token expired',
+  'rooms.errors.tokenInvalid': 'Invalid token',
+  'rooms.errors.tooManyAttempts': 'Too many attempts. Please wait a minute and try again.',
+  'rooms.errors.requestAccessFailed': 'Error requesting access',
+  'rooms.errors.unavailable': 'Invite-only rooms are not available yet.',
+  'rooms.errors.userNotFound': 'No user with this username or e-mail.',
+  'rooms.errors.alreadyMember': 'This user is already in the room.',
+  'rooms.errors.addUserFailed': 'Failed to add the user. Please try again.',
+  'rooms.errors.updateUserFailed': 'Failed to change the role. Please try again.',
+  'rooms.errors.removeUserFailed': 'Failed to remove the user. Please try again.',
+  'rooms.errors.insufficientPermissions': 'You do not have enough permissions to do this.',
+  'rooms.errors.onlyInvitedByYou': 'You can only remove users you invited.',
+  'rooms.errors.cannotChangeInviter': 'You cannot remove the user who invited you.',
+  'rooms.errors.cannotChangeOwner': 'The room owner cannot be removed.',
+  'rooms.errors.cannotChangeSelf': 'You cannot change your own role here.',
+};
+
+const CYRILLIC: Record<string, string> = {
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
+};
+
+/** A room URL suggested from a name: Cyrillic transliterated, anything else made a hyphen. */
+export function suggestRoomUrl(name: string): string {
+  const latin = [...name.toLowerCase()].map((char) => CYRILLIC[char] ?? char).join('');
+  const slug = latin
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug.slice(0, ROOM_LIMITS.url.max).replace(/-+$/, '');
+}

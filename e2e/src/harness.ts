@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { buildApp } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
+
+const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export type E2EServer = { url: string; close: () => Promise<void> };
+
+/**
+ * Serves the built web app through the real server, with a database kept in memory. It listens
+ * on `env.PORT` when given (with PUBLIC_URL to match, for e-mailed links and provider
+ * callbacks: see startPublicServer), on a free port otherwise.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
+  if (!fs.existsSync(path.join(appRoot, 'web/dist/index.html'))) {
+    throw new Error('The web app is not built: run `npm run build` before the browser tests.');
+  }
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', DATABASE_URL: ':memory:', PORT: '0', ...env },
+    { appRoot },
+  );
+  const app = await buildApp(config, { logger: false });
+  await app.listen({ port: config.port, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+/**
+ * A server whose PUBLIC_URL is the address the browser uses, so the links it mails and the
+ * provider callbacks it hands out lead back to it.
+ */
+export async function startPublicServer(env: Record<string, string> = {}): Promise<E2EServer> {
+  const port = await freePort();
+  return startServer({ ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+}
+
+/** A TCP port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Flags that keep headless Chromium off the network this machine does not have. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Launches Debian's Chromium through playwright-core. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` or set CHROMIUM_PATH.`,
+    );
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}

@@ -1,0 +1,43 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export type ServerProcess = {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+};
+
+/** Runs the built server (`server/dist/main.js`) as `npm start` would, and waits for its address. */
+export async function runBuiltServer(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [path.join(appRoot, 'server/dist/main.js')], {
+    cwd: appRoot,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  const url = await Promise.race([
+    waitForAddress(() => output),
+    exited.then((code) => {
+      throw new Error(`server exited with ${code}: ${output}`);
+    }),
+  ]);
+  return { child, url, output: () => output, exited };
+}
+
+async function waitForAddress(read: () => string): Promise<string> {
+  for (;;) {
+    const match = /running at (http:\/\/\S+)/.exec(read());
+    if (match?.[1]) return match[1];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

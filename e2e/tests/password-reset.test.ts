@@ -1,0 +1,129 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startSmtpCapture, type SmtpCapture } from '../../server/test/helpers/mail';
+import { launchBrowser, startPublicServer, type E2EServer } from '../src/harness';
+import {
+  dialog,
+  logOut,
+  newPerson,
+  notice,
+  signIn,
+  signUp,
+  signedIn,
+  userMenuText,
+} from './support/people';
+
+/** The reset link in a received mail's text. */
+function resetLink(text: string | undefined): string {
+  const link = /https?:\/\/\S+\/reset-password\?token=[^\s>)"]+/.exec(text ?? '')?.[0];
+  if (!link) throw new Error(`no reset link in the mail: ${text}`);
+  return link;
+}
+
+// Forgetting a password: the mailed link, a new password, and being signed in with it.
+describe('password reset', () => {
+  let smtp: SmtpCapture;
+  let server: E2EServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    server = await startPublicServer({ SMTP_URL: smtp.url });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await smtp?.close();
+  });
+
+  beforeEach(async () => {
+    context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+  });
+
+  afterEach(async () => {
+    await context.close();
+  });
+
+  it('resets the password through the link in the e-mail and lands signed in', async () => {
+    const ada = newPerson('Ada Lovelace');
+    await page.goto(server.url + '/');
+    await signUp(page, ada);
+    await logOut(page);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    await dialog(page).getByRole('button', { name: 'Forgot password?' }).click();
+    await dialog(page).getByRole('heading', { name: 'Forgot password' }).waitFor();
+    await dialog(page).getByLabel('E-mail or username', { exact: true }).fill(ada.username);
+    const mail = smtp.next();
+    await dialog(page).getByRole('button', { name: 'Send reset link' }).click();
+    await dialog(page).getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    const [local] = ada.email.split('@') as [string];
+    expect(await dialog(page).textContent()).toContain(
+      `${local[0]}***${local[local.length - 1]}@example.com`,
+    );
+    await dialog(page).getByRole('button', { name: 'Done' }).click();
+
+    const received = await mail;
+    expect(JSON.stringify(received.to)).toContain(ada.email);
+    await page.goto(resetLink(received.text));
+    await page.getByRole('heading', { level: 1, name: 'Reset password' }).waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('12345');
+    await page.getByLabel('Repeat the new password', { exact: true }).fill('1234');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    expect(await page.getByText('Minimum 6 characters').count()).toBe(2);
+    await page.getByLabel('New password', { exact: true }).fill('123456');
+    await page.getByLabel('Repeat the new password', { exact: true }).fill('123457');
+    await page.getByText('Passwords do not match').waitFor();
+
+    await page.getByLabel('New password', { exact: true }).fill('a-whole-new-secret');
+    await page.getByLabel('Repeat the new password', { exact: true }).fill('a-whole-new-secret');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await notice(page, 'Password changed').waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: 'One playlist. One player. Everyone in sync.' })
+      .waitFor();
+    expect(await userMenuText(page)).toContain(`@${ada.username}`);
+
+    await logOut(page);
+    await signIn(page, ada.email, 'a-whole-new-secret');
+    await signedIn(page, 'Ada Lovelace');
+  });
+
+  it('says the link was already used when it is opened again', async () => {
+    const grace = newPerson('Grace Hopper');
+    await page.goto(server.url + '/');
+    await signUp(page, grace);
+    await logOut(page);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    await dialog(page).getByRole('button', { name: 'Forgot password?' }).click();
+    await dialog(page).getByLabel('E-mail or username', { exact: true }).fill(grace.email);
+    const mail = smtp.next();
+    await dialog(page).getByRole('button', { name: 'Send reset link' }).click();
+    const link = resetLink((await mail).text);
+    await dialog(page).getByRole('button', { name: 'Done' }).click();
+
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('first-new-secret');
+    await page.getByLabel('Repeat the new password', { exact: true }).fill('first-new-secret');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await notice(page, 'Password changed').waitFor();
+
+    await page.goto(link);
+    await page.getByText('This link has already been used.').waitFor();
+    await page.getByRole('button', { name: 'Request a new link' }).waitFor();
+  });
+
+  it('explains a link without a token and one that is not valid', async () => {
+    await page.goto(server.url + '/reset-password');
+    await page.getByText('Missing password reset token.').waitFor();
+    await page.goto(server.url + '/reset-password?token=not-a-real-token');
+    await page.getByText('Invalid password reset link.').waitFor();
+    await page.getByRole('button', { name: 'Request a new link' }).click();
+    await dialog(page).getByRole('heading', { name: 'Forgot password' }).waitFor();
+  });
+});

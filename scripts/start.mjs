@@ -1,0 +1,10 @@
+// npm start: builds what is missing or out of date, then runs the server.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { root } from './build-steps.mjs';
+
+const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--if-needed'], {
+  stdio: 'inherit',
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+await import(path.join(root, 'server/dist/main.js'));

@@ -1,0 +1,56 @@
+// npm test: everything a change must pass — typecheck, lint, format, then the unit, integration
+// and browser suites against a fresh build. Ends with one "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { root } from './build-steps.mjs';
+import { summarize } from './vitest-summary.mjs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  return result.status ?? 1;
+}
+
+function ensureChromium() {
+  if (fs.existsSync(chromium)) return;
+  const canInstall = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
+  if (!canInstall) {
+    console.error(
+      `The browser tests need Chromium at ${chromium}. Install it with \`sudo apt-get install -y chromium\`` +
+        ' (Debian/Ubuntu), or point CHROMIUM_PATH at a Chromium binary.',
+    );
+    process.exit(1);
+  }
+  console.log('Installing Chromium for the browser tests (apt-get install chromium)…');
+  if (
+    run('sh', [
+      '-c',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+    ]) !== 0
+  ) {
+    console.error('Could not install Chromium: run `apt-get install -y chromium` and try again.');
+    process.exit(1);
+  }
+}
+
+ensureChromium();
+if (run('npm', ['run', '--silent', 'check']) !== 0) process.exit(1);
+if (run(process.execPath, ['scripts/build.mjs', '--if-needed']) !== 0) process.exit(1);
+
+const report = path.join(root, 'test-results/vitest.json');
+fs.rmSync(report, { force: true });
+const status = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+]);
+console.log(summarize([report]));
+process.exit(status);

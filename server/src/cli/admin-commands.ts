@@ -1,0 +1,77 @@
+import type { Config } from '../config';
+import type { DatabaseHandle } from '../db';
+import { listFlaggedSuperAdmins, setSuperAdmin } from '../services/users';
+
+/** A maintenance command: run with `npm run admin -- <name> [args]`. */
+export type AdminCommand = {
+  usage: string;
+  summary: string;
+  run: (context: { config: Config; database: DatabaseHandle; args: string[] }) => Promise<string>;
+};
+
+/** A failure the person running the command can fix (wrong argument, unknown account). */
+export class AdminCommandError extends Error {}
+
+function emailArgument(args: string[], usage: string): string {
+  const email = args[0]?.trim();
+  if (!email || args.length !== 1) throw new AdminCommandError(`Usage: npm run admin -- ${usage}`);
+  return email;
+}
+
+const noAccount = (email: string) =>
+  new AdminCommandError(
+    `No account with the e-mail ${email}. The person must sign up first, or add the e-mail to SUPER_ADMIN_EMAILS.`,
+  );
+
+export const COMMANDS: Record<string, AdminCommand> = {
+  migrate: {
+    usage: 'migrate',
+    summary: 'apply database migrations (the server also does this when it starts)',
+    run: async ({ database }) => `Database (${database.kind}) is up to date.`,
+  },
+  grant: {
+    usage: 'grant <email>',
+    summary: 'make the account with this e-mail a super administrator',
+    run: async ({ database, args }) => {
+      const email = emailArgument(args, 'grant <email>');
+      const user = await setSuperAdmin(database.db, email, true);
+      if (!user) throw noAccount(email);
+      return `${user.email} (${user.username}) is now a super administrator.`;
+    },
+  },
+  revoke: {
+    usage: 'revoke <email>',
+    summary: 'take super administrator rights away from the account with this e-mail',
+    run: async ({ config, database, args }) => {
+      const email = emailArgument(args, 'revoke <email>');
+      const user = await setSuperAdmin(database.db, email, false);
+      if (!user) throw noAccount(email);
+      const stillListed = config.superAdminEmails.includes(user.email.toLowerCase());
+      return stillListed
+        ? `Flag removed from ${user.email}, but SUPER_ADMIN_EMAILS still lists it: remove it there too.`
+        : `${user.email} (${user.username}) is no longer a super administrator.`;
+    },
+  },
+  admins: {
+    usage: 'admins',
+    summary: 'list super administrators (by flag and by SUPER_ADMIN_EMAILS)',
+    run: async ({ config, database }) => {
+      const flagged = await listFlaggedSuperAdmins(database.db);
+      const lines = flagged.map((user) => `  ${user.email} (${user.username})  flag`);
+      for (const email of config.superAdminEmails) {
+        if (!flagged.some((user) => user.email.toLowerCase() === email)) {
+          lines.push(`  ${email}  SUPER_ADMIN_EMAILS`);
+        }
+      }
+      return lines.length === 0
+        ? 'No super administrators.'
+        : ['Super administrators:', ...lines].join('\n');
+    },
+  },
+};
+
+/** The list `npm run admin -- help` prints. */
+export function help(): string {
+  const lines = Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(24)} ${c.summary}`);
+  return ['Usage: npm run admin -- <command>', '', 'Commands:', ...lines].join('\n');
+}

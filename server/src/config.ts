@@ -1,0 +1,191 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { LIMITS } from '@music-rooms/domain';
+
+/** Every setting of the server, read once from the environment (README "Settings"). */
+export type Config = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** null → embedded PGlite under dataDir/db; ':memory:' keeps PGlite in memory (tests). */
+  databaseUrl: string | null;
+  embeddedDb: 'disk' | 'memory';
+  redisUrl: string | null;
+  /** Prefix of every Redis key and channel, so several deployments may share one Redis. */
+  redisPrefix: string;
+  storage: 'local' | 's3';
+  s3: {
+    endpoint: string | null;
+    bucket: string | null;
+    region: string;
+    accessKeyId: string | null;
+    secretAccessKey: string | null;
+  };
+  smtpUrl: string | null;
+  mailFrom: string;
+  oauth: Record<
+    'google' | 'github' | 'spotify',
+    { clientId: string | null; clientSecret: string | null }
+  >;
+  /** Where each provider lives; tests point these at local servers that speak the same protocol. */
+  oauthEndpoints: {
+    /** OpenID Connect issuer; its /.well-known/openid-configuration names the other endpoints. */
+    googleIssuer: string;
+    githubOAuth: string;
+    githubApi: string;
+    spotifyAccounts: string;
+    spotifyApi: string;
+  };
+  yandexMusicApiUrl: string;
+  maxAudioFileSize: number;
+  superAdminEmails: string[];
+  publicDevMode: boolean;
+  adminKey: string | null;
+  logLevel: string;
+  /** Where the app's own files live: the built web app and the database migrations. */
+  appRoot: string;
+  webDist: string;
+  trustProxy: boolean;
+};
+
+/** This file sits two levels below the app root, as source (server/src) and as bundle (server/dist). */
+const defaultAppRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? null : value.trim()));
+
+const url = (name: string) =>
+  optional.refine((value) => value === null || URL.canParse(value), `${name} must be a URL`);
+
+const int = (fallback: number, min: number, max: number) =>
+  optional.transform((value, ctx) => {
+    if (value === null) return fallback;
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+      ctx.addIssue({ code: 'custom', message: `must be an integer from ${min} to ${max}` });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+const bool = optional.transform((value, ctx) => {
+  if (value === null) return false;
+  if (['true', '1', 'yes'].includes(value.toLowerCase())) return true;
+  if (['false', '0', 'no'].includes(value.toLowerCase())) return false;
+  ctx.addIssue({ code: 'custom', message: "must be 'true' or 'false'" });
+  return z.NEVER;
+});
+
+const envSchema = z.object({
+  PORT: int(3000, 0, 65535),
+  HOST: optional.transform((v) => v ?? '127.0.0.1'),
+  PUBLIC_URL: url('PUBLIC_URL'),
+  DATA_DIR: optional,
+  DATABASE_URL: optional.refine(
+    (v) => v === null || v === ':memory:' || /^postgres(ql)?:\/\//.test(v),
+    'must be a postgres:// or postgresql:// URL',
+  ),
+  REDIS_URL: optional.refine(
+    (v) => v === null || /^rediss?:\/\//.test(v),
+    'must be a redis:// URL',
+  ),
+  REDIS_PREFIX: optional
+    .transform((v) => v ?? 'music-rooms')
+    .refine((v) => /^[A-Za-z0-9:_.-]{1,64}$/.test(v), 'must be 1 to 64 letters, digits or :_.-'),
+  STORAGE: optional.transform((v) => v ?? 'local').pipe(z.enum(['local', 's3'])),
+  S3_ENDPOINT: url('S3_ENDPOINT'),
+  S3_BUCKET: optional,
+  S3_REGION: optional.transform((v) => v ?? 'auto'),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  SMTP_URL: optional.refine((v) => v === null || /^smtps?:\/\//.test(v), 'must be an smtp:// URL'),
+  MAIL_FROM: optional.transform((v) => v ?? 'Music Rooms <no-reply@localhost>'),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GITHUB_CLIENT_ID: optional,
+  GITHUB_CLIENT_SECRET: optional,
+  SPOTIFY_CLIENT_ID: optional,
+  SPOTIFY_CLIENT_SECRET: optional,
+  GOOGLE_ISSUER_URL: url('GOOGLE_ISSUER_URL'),
+  GITHUB_OAUTH_URL: url('GITHUB_OAUTH_URL'),
+  GITHUB_API_URL: url('GITHUB_API_URL'),
+  SPOTIFY_ACCOUNTS_URL: url('SPOTIFY_ACCOUNTS_URL'),
+  SPOTIFY_API_URL: url('SPOTIFY_API_URL'),
+  YANDEX_MUSIC_API_URL: url('YANDEX_MUSIC_API_URL'),
+  MAX_AUDIO_FILE_SIZE: int(LIMITS.defaultMaxAudioFileSize, 1, Number.MAX_SAFE_INTEGER),
+  SUPER_ADMIN_EMAILS: optional,
+  PUBLIC_DEV_MODE: bool,
+  ADMIN_KEY: optional,
+  LOG_LEVEL: optional
+    .transform((v) => v ?? 'info')
+    .pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+  TRUST_PROXY: bool,
+});
+
+export class ConfigError extends Error {}
+
+const trimSlash = (value: string) => value.replace(/\/+$/, '');
+
+/** Parses the environment; a bad value throws a ConfigError that names the variable. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  { cwd = process.cwd(), appRoot = defaultAppRoot } = {},
+): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid settings: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR ?? 'data');
+  const memory = e.DATABASE_URL === ':memory:';
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: memory ? null : e.DATABASE_URL,
+    embeddedDb: memory ? 'memory' : 'disk',
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    storage: e.STORAGE,
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    oauth: {
+      google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET },
+      github: { clientId: e.GITHUB_CLIENT_ID, clientSecret: e.GITHUB_CLIENT_SECRET },
+      spotify: { clientId: e.SPOTIFY_CLIENT_ID, clientSecret: e.SPOTIFY_CLIENT_SECRET },
+    },
+    oauthEndpoints: {
+      // The issuer is compared character for character with the one the provider announces.
+      googleIssuer: e.GOOGLE_ISSUER_URL ?? 'https://accounts.google.com',
+      githubOAuth: trimSlash(e.GITHUB_OAUTH_URL ?? 'https://github.com'),
+      githubApi: trimSlash(e.GITHUB_API_URL ?? 'https://api.github.com'),
+      spotifyAccounts: trimSlash(e.SPOTIFY_ACCOUNTS_URL ?? 'https://accounts.spotify.com'),
+      spotifyApi: trimSlash(e.SPOTIFY_API_URL ?? 'https://api.spotify.com'),
+    },
+    yandexMusicApiUrl: e.YANDEX_MUSIC_API_URL ?? 'https://api.music.yandex.net',
+    maxAudioFileSize: e.MAX_AUDIO_FILE_SIZE,
+    superAdminEmails: (e.SUPER_ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    publicDevMode: e.PUBLIC_DEV_MODE,
+    adminKey: e.ADMIN_KEY,
+    logLevel: e.LOG_LEVEL,
+    appRoot,
+    webDist: path.resolve(appRoot, 'web/dist'),
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,97 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool, PoolClient } from 'pg';
+import * as schema from './schema';
+
+export { schema };
+
+/** The app's database, whichever engine is behind it (both speak PostgreSQL). */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** PostgreSQL connection string; null opens embedded PGlite. */
+  url: string | null;
+  /** For PGlite: a directory for its files, or null to keep it in memory. */
+  dataDir: string | null;
+  migrationsFolder: string;
+  /** Told of a lost PostgreSQL connection (a restart, a dropped socket); the pool reconnects. */
+  onConnectionError?: (error: Error) => void;
+};
+
+/** Opens the database and applies any migrations it has not seen yet. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const handle = options.url
+    ? await openPostgres(options.url, options.migrationsFolder, options.onConnectionError)
+    : await openPglite(options.dataDir, options.migrationsFolder);
+  return handle;
+}
+
+async function openPglite(
+  dataDir: string | null,
+  migrationsFolder: string,
+): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  if (dataDir) await fs.mkdir(path.dirname(dataDir), { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+/** Several nodes may start at once: an advisory lock lets one of them migrate at a time. */
+const MIGRATION_LOCK_ID = 4_021_977;
+
+async function openPostgres(
+  url: string,
+  migrationsFolder: string,
+  onConnectionError: (error: Error) => void = () => {},
+): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const closePool = watchPoolConnections(pool, onConnectionError);
+  const db = drizzle(pool, { schema });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migrate(db, { migrationsFolder });
+  } finally {
+    await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    lockClient.release();
+  }
+  return { db: db as unknown as Database, kind: 'postgres', close: closePool };
+}
+
+/**
+ * Keeps a lost connection from crashing the process: without a listener, an error on an idle
+ * client (or on one the pool is ending) is thrown as an uncaught exception. The returned close
+ * waits until every connection has really ended, which `pool.end()` alone does not.
+ */
+function watchPoolConnections(pool: Pool, onError: (error: Error) => void): () => Promise<void> {
+  const open = new Set<PoolClient>();
+  let allEnded: (() => void) | null = null;
+  pool.on('error', onError);
+  pool.on('connect', (client) => {
+    open.add(client);
+    client.on('error', onError);
+  });
+  pool.on('remove', (client) => {
+    open.delete(client);
+    if (open.size === 0) allEnded?.();
+  });
+  return async () => {
+    const ended = new Promise<void>((resolve) => (allEnded = resolve));
+    await pool.end();
+    if (open.size > 0) await ended;
+  };
+}

@@ -1,0 +1,62 @@
+import { timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../errors';
+import type { Caller } from './define';
+
+/** Recognises a caller from the request, or answers null to let the next resolver try. */
+export type CallerResolver = (request: FastifyRequest) => Caller | null | Promise<Caller | null>;
+
+export const GUEST: Caller = Object.freeze({ userId: null, sessionId: null, viaAdminKey: false });
+
+/**
+ * Who is calling an HTTP endpoint. Resolvers are tried in the order they were added: this
+ * plugin reads the Authorization header (admin key or realtime token); the accounts plugin
+ * adds the session cookie. Nobody recognised means a guest.
+ */
+export const callerPlugin = fp(
+  async (app) => {
+    const resolvers: CallerResolver[] = [(request) => fromAuthorizationHeader(app, request)];
+    app.decorate('addCallerResolver', (resolver: CallerResolver) => void resolvers.push(resolver));
+    app.decorate('resolveCaller', async (request: FastifyRequest) => {
+      for (const resolve of resolvers) {
+        const caller = await resolve(request);
+        if (caller) return caller;
+      }
+      return GUEST;
+    });
+  },
+  { name: 'callers', dependencies: ['realtime-tokens'] },
+);
+
+function fromAuthorizationHeader(app: FastifyInstance, request: FastifyRequest): Caller | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme = '', credential = ''] = header.trim().split(/\s+/, 2);
+  if (scheme.toLowerCase() === 'admin') {
+    if (!matchesAdminKey(app.config.adminKey, credential)) {
+      throw new HttpError(401, 'invalid_admin_key', 'Invalid admin key');
+    }
+    return { userId: null, sessionId: null, viaAdminKey: true };
+  }
+  if (scheme.toLowerCase() === 'bearer') {
+    const check = app.realtimeTokens.verify(credential);
+    if (!check.ok) throw new HttpError(401, check.code, 'Invalid or expired token');
+    return { userId: check.claims.userId, sessionId: check.claims.sessionId, viaAdminKey: false };
+  }
+  return null;
+}
+
+function matchesAdminKey(adminKey: string | null, given: string): boolean {
+  if (adminKey === null) return false;
+  const expected = Buffer.from(adminKey);
+  const actual = Buffer.from(given);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    resolveCaller: (request: FastifyRequest) => Promise<Caller>;
+    addCallerResolver: (resolver: CallerResolver) => void;
+  }
+}

@@ -1,0 +1,35 @@
+import fp from 'fastify-plugin';
+import type { Caller, FunctionDefinition } from './define';
+import { appFunctions } from './index';
+import { FunctionRegistry } from './registry';
+import { runFunction, type FunctionOutcome } from './runner';
+
+export type FunctionsPluginOptions = {
+  /** Definitions added to the app's own (tests declare functions of their own this way). */
+  extra?: readonly FunctionDefinition[];
+};
+
+export type Functions = {
+  /** Finds a function by `module.name` or `module:name`. */
+  find: (path: string) => FunctionDefinition | undefined;
+  run: (definition: FunctionDefinition, args: unknown, caller: Caller) => Promise<FunctionOutcome>;
+};
+
+/** The backend functions (design §3): one registry that HTTP and live queries both run through. */
+export const functionsPlugin = fp<FunctionsPluginOptions>(
+  async (app, options) => {
+    const registry = new FunctionRegistry([...appFunctions, ...(options.extra ?? [])]);
+    const env = { db: app.database.db, config: app.config, topics: app.topics };
+    app.decorate('functions', {
+      find: (path) => registry.find(path),
+      run: (definition, args, caller) => runFunction(env, definition, args, caller),
+    } satisfies Functions);
+  },
+  { name: 'functions', dependencies: ['database', 'pubsub'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    functions: Functions;
+  }
+}

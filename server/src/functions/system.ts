@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { defineQuery } from './define';
+
+/** Functions about the server itself. */
+export const systemFunctions = [
+  // The server's clock, for clients that line their own clock up with it.
+  defineQuery({
+    path: 'system.serverTime',
+    args: z.object({}),
+    handler: () => ({ now: Date.now() }),
+  }),
+];

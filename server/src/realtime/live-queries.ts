@@ -1,0 +1,209 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  FUNCTION_ERROR_CODES,
+  REALTIME_LIMITS,
+  subscribeRequestSchema,
+  unwrapFunctionArgs,
+  type FunctionArgs,
+  type FunctionErrorData,
+} from '@music-rooms/domain';
+import type { Caller, FunctionDefinition } from '../functions/define';
+import { FunctionError, wrongFunctionKind } from '../functions/function-error';
+import type { Functions } from '../functions/plugin';
+import type { FunctionOutcome } from '../functions/runner';
+import { outcomeFingerprint } from './change-detection';
+
+/** One connection as the live queries see it: whose it is and how to reach it. */
+export type LiveQueryClient = {
+  caller: () => Caller;
+  sendValue: (id: string, value: unknown) => void;
+  sendError: (id: string, errorMessage: string, errorData: FunctionErrorData) => void;
+};
+
+type LiveQuery = {
+  client: LiveQueryClient;
+  id: string;
+  definition: FunctionDefinition;
+  args: FunctionArgs;
+  topics: Set<string>;
+  /** Fingerprint of the last answer sent, to skip an equal one. */
+  lastSent: string | null;
+  running: boolean;
+  /** Invalidated while running: run again once the current run ends. */
+  stale: boolean;
+  active: boolean;
+};
+
+const INTERNAL_ERROR = 'Internal Server Error';
+
+/**
+ * The live queries of this node's connections. A query re-runs when a topic it watched is
+ * published; invalidations that arrive in one tick cause one re-run, and the client hears
+ * about it only when the answer differs from the last one it got.
+ */
+export class LiveQueries {
+  private readonly byClient = new Map<LiveQueryClient, Map<string, LiveQuery>>();
+  private readonly byTopic = new Map<string, Set<LiveQuery>>();
+  private readonly pending = new Set<LiveQuery>();
+  private flushHandle: NodeJS.Immediate | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly functions: Functions,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Starts a live query; the first answer goes out as soon as the query has run. */
+  subscribe(client: LiveQueryClient, request: unknown): void {
+    const parsed = subscribeRequestSchema.safeParse(request);
+    if (!parsed.success)
+      return this.refuse(client, request, 'invalid_request', 'Invalid subscription');
+    const { id, path, args } = parsed.data;
+    const definition = this.functions.find(path);
+    if (!definition)
+      return this.refuse(
+        client,
+        request,
+        FUNCTION_ERROR_CODES.notFound,
+        `Unknown function: ${path}`,
+      );
+    if (definition.kind !== 'query') {
+      const error = wrongFunctionKind(definition.path, definition.kind, 'query');
+      return client.sendError(id, error.message, error.errorData);
+    }
+    const queries = this.queriesOf(client);
+    this.unsubscribe(client, id);
+    if (queries.size >= REALTIME_LIMITS.maxLiveQueriesPerConnection) {
+      return this.refuse(client, request, 'too_many_live_queries', 'Too many live queries');
+    }
+    const query: LiveQuery = {
+      client,
+      id,
+      definition,
+      args: unwrapFunctionArgs(args),
+      topics: new Set(),
+      lastSent: null,
+      running: false,
+      stale: false,
+      active: true,
+    };
+    queries.set(id, query);
+    void this.execute(query);
+  }
+
+  unsubscribe(client: LiveQueryClient, id: unknown): void {
+    const query = typeof id === 'string' ? this.byClient.get(client)?.get(id) : undefined;
+    if (!query) return;
+    query.active = false;
+    this.byClient.get(client)?.delete(query.id);
+    this.pending.delete(query);
+    this.index(query, new Set());
+  }
+
+  /** The connection is gone: forget all its live queries. */
+  dropClient(client: LiveQueryClient): void {
+    for (const id of [...(this.byClient.get(client)?.keys() ?? [])]) this.unsubscribe(client, id);
+    this.byClient.delete(client);
+  }
+
+  /** Marks every live query that watched one of the topics, and re-runs them on the next tick. */
+  invalidate(topics: readonly string[]): void {
+    if (this.closed) return;
+    for (const topic of topics) {
+      for (const query of this.byTopic.get(topic) ?? []) this.pending.add(query);
+    }
+    if (this.pending.size > 0 && this.flushHandle === null) {
+      this.flushHandle = setImmediate(() => this.flush());
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.flushHandle !== null) clearImmediate(this.flushHandle);
+    this.flushHandle = null;
+    this.pending.clear();
+    this.byClient.clear();
+    this.byTopic.clear();
+  }
+
+  private flush(): void {
+    this.flushHandle = null;
+    const batch = [...this.pending];
+    this.pending.clear();
+    for (const query of batch) void this.execute(query);
+  }
+
+  private async execute(query: LiveQuery): Promise<void> {
+    if (query.running) {
+      query.stale = true;
+      return;
+    }
+    query.running = true;
+    try {
+      do {
+        query.stale = false;
+        await this.runOnce(query);
+      } while (query.stale && query.active && !this.closed);
+    } finally {
+      query.running = false;
+    }
+  }
+
+  private async runOnce(query: LiveQuery): Promise<void> {
+    const outcome = await this.run(query);
+    if (!query.active || this.closed) return;
+    // A failed run may stop before it watched everything: keep listening to what it read before.
+    const topics = new Set(outcome.topics);
+    if (outcome.status === 'error') for (const topic of query.topics) topics.add(topic);
+    this.index(query, topics);
+    const answer =
+      outcome.status === 'success'
+        ? { value: outcome.value ?? null }
+        : { errorMessage: outcome.error.message, errorData: outcome.error.errorData };
+    const print = outcomeFingerprint(answer);
+    if (print === query.lastSent) return;
+    query.lastSent = print;
+    if ('value' in answer) query.client.sendValue(query.id, answer.value);
+    else query.client.sendError(query.id, answer.errorMessage, answer.errorData);
+  }
+
+  private async run(query: LiveQuery): Promise<FunctionOutcome> {
+    try {
+      return await this.functions.run(query.definition, query.args, query.client.caller());
+    } catch (err) {
+      this.log.error({ err, path: query.definition.path }, 'live query failed');
+      const error = new FunctionError(FUNCTION_ERROR_CODES.internal, INTERNAL_ERROR);
+      return { status: 'error', error, logLines: [], topics: [] };
+    }
+  }
+
+  /** Moves the query from the topics it watched to the ones it watches now. */
+  private index(query: LiveQuery, topics: Set<string>): void {
+    for (const topic of query.topics) {
+      if (topics.has(topic)) continue;
+      const watchers = this.byTopic.get(topic);
+      watchers?.delete(query);
+      if (watchers?.size === 0) this.byTopic.delete(topic);
+    }
+    for (const topic of topics) {
+      const watchers = this.byTopic.get(topic) ?? new Set();
+      watchers.add(query);
+      this.byTopic.set(topic, watchers);
+    }
+    query.topics = topics;
+  }
+
+  private queriesOf(client: LiveQueryClient): Map<string, LiveQuery> {
+    const existing = this.byClient.get(client);
+    if (existing) return existing;
+    const created = new Map<string, LiveQuery>();
+    this.byClient.set(client, created);
+    return created;
+  }
+
+  /** Answers a subscription that cannot start, when it at least names an id to answer to. */
+  private refuse(client: LiveQueryClient, request: unknown, code: string, message: string): void {
+    const id = (request as { id?: unknown } | null)?.id;
+    if (typeof id === 'string') client.sendError(id, message, { code });
+  }
+}

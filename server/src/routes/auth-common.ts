@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { LIMITS, VALIDATION, type SessionType, type SessionUser } from '@music-rooms/domain';
+import { notSignedIn } from '../services/account-errors';
+import { toSessionUser, type UserRow } from '../services/sessions';
+import type { CurrentSession } from '../plugins/session';
+
+/** A new password as typed (never trimmed), at least the §9 minimum. */
+export const newPasswordRule = z
+  .string()
+  .min(1, { message: VALIDATION.required })
+  .min(LIMITS.passwordMin, { message: VALIDATION.minLength });
+
+/** The session user the browser keeps (spec §3), as a response schema: nothing else leaves. */
+export const sessionUserJson = {
+  type: 'object',
+  required: [
+    'id',
+    'email',
+    'type',
+    'username',
+    'name',
+    'avatar',
+    'superadmin',
+    'hasPassword',
+    'providers',
+  ],
+  properties: {
+    id: { type: 'string' },
+    email: { type: 'string' },
+    type: { type: 'string' },
+    username: { type: 'string' },
+    name: { type: 'string' },
+    avatar: { type: 'string' },
+    superadmin: { type: 'boolean' },
+    hasPassword: { type: 'boolean' },
+    providers: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+
+export const userAnswerJson = {
+  type: 'object',
+  required: ['user'],
+  properties: { user: sessionUserJson },
+} as const;
+
+/** The caller's session, or 401 auth.errors.notSignedIn for a guest. */
+export async function requireSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<CurrentSession> {
+  const current = await app.currentSession(request);
+  if (!current) throw notSignedIn();
+  return current;
+}
+
+/** The session user for a row, as this app's settings make it (super administrators). */
+export function sessionUserOf(app: FastifyInstance, user: UserRow, type: string): SessionUser {
+  return toSessionUser(user, type as SessionType, app.config.superAdminEmails);
+}
+
+/** A string field of the parsed JSON body, for rate-limit keys (the body is not validated yet). */
+export function bodyField(request: FastifyRequest, field: string): string | null {
+  const body = request.body as Record<string, unknown> | null | undefined;
+  const value = body && typeof body === 'object' ? body[field] : undefined;
+  return typeof value === 'string' ? value : null;
+}

@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import {
+  AUTH_ERRORS,
+  AUTH_ROUTES,
+  LOCALE_COOKIE,
+  forgotPasswordSchema,
+  type AuthUserResponse,
+  type PasswordResetRequested,
+  type ResetPasswordResult,
+  type VerifyResetTokenResponse,
+} from '@music-rooms/domain';
+import { AccountError, loginFailed, parseForm } from '../services/account-errors';
+import { createMailer, MailDeliveryError, type Mailer } from '../services/mail';
+import { mailLanguage } from '../services/mail-templates';
+import {
+  redeemLoginGrant,
+  requestPasswordReset,
+  resetPasswordWithToken,
+  resetTokenState,
+} from '../services/password-reset';
+import { authRateLimit } from '../services/rate-limits';
+import { clientError } from '../plugins/error-handler';
+import { bodyField, newPasswordRule, sessionUserOf, userAnswerJson } from './auth-common';
+import { bodySchemaOf } from './zod-schema';
+
+const resetRequestSchema = forgotPasswordSchema.extend({ locale: z.string().max(35).optional() });
+const tokenSchema = z.object({ token: z.string().trim().min(1) });
+const resetSchema = z.object({ token: z.string(), newPassword: newPasswordRule });
+const autoLoginSchema = z.object({
+  userId: z.string(),
+  email: z.string().optional(),
+  name: z.string().optional(),
+  grant: z.string(),
+});
+
+/** The token of a body, or 400 auth.errors.tokenMissing when there is none. */
+function tokenOf(body: unknown): string {
+  const parsed = tokenSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new AccountError(400, 'token_missing', AUTH_ERRORS.tokenMissing);
+  return parsed.data.token;
+}
+
+/** 502 with auth.errors.sendEmailFailed: the mail server refused or could not be reached. */
+function mailFailed(reply: FastifyReply) {
+  const body = clientError(502, 'send_email_failed', AUTH_ERRORS.sendEmailFailed);
+  return reply.status(502).send({ ...body, error: 'Bad Gateway' });
+}
+
+/** Password recovery (spec §4): the mailed link, its check, the new password, the sign-in after. */
+export async function authResetRoutes(app: FastifyInstance) {
+  requestResetRoute(app, createMailer(app.config, app.log));
+  verifyTokenRoute(app);
+  resetWithTokenRoute(app);
+  autoLoginRoute(app);
+}
+
+// Mails a reset link to the account; answers with the e-mail it went to, masked.
+function requestResetRoute(app: FastifyInstance, mailer: Mailer) {
+  app.post(
+    AUTH_ROUTES.requestPasswordReset,
+    {
+      attachValidation: true,
+      schema: { body: bodySchemaOf(resetRequestSchema) },
+      preHandler: authRateLimit(app, 'passwordResetRequest', (request) =>
+        bodyField(request, 'emailOrUsername'),
+      ),
+    },
+    async (request, reply): Promise<PasswordResetRequested | FastifyReply> => {
+      const input = parseForm(resetRequestSchema, request.body);
+      const { cookies, headers } = request;
+      const language = mailLanguage(
+        input.locale,
+        cookies[LOCALE_COOKIE],
+        headers['accept-language'],
+      );
+      const { emailOrUsername } = input;
+      try {
+        const publicUrl = app.config.publicUrl;
+        return await requestPasswordReset(app.database.db, mailer, {
+          emailOrUsername,
+          language,
+          publicUrl,
+        });
+      } catch (error) {
+        if (!(error instanceof MailDeliveryError)) throw error;
+        request.log.error({ err: error }, 'password reset mail not sent');
+        return mailFailed(reply);
+      }
+    },
+  );
+}
+
+// Tells the reset page whether its link is valid, expired, used or unknown.
+function verifyTokenRoute(app: FastifyInstance) {
+  app.post(
+    AUTH_ROUTES.verifyResetToken,
+    {
+      attachValidation: true,
+      schema: { body: bodySchemaOf(tokenSchema) },
+      preHandler: authRateLimit(app, 'verifyResetToken', (request) => bodyField(request, 'token')),
+    },
+    async (request): Promise<VerifyResetTokenResponse> => ({
+      state: await resetTokenState(app.database.db, tokenOf(request.body)),
+    }),
+  );
+}
+
+// Sets the new password through the link; answers with a one-time grant for auto-login.
+function resetWithTokenRoute(app: FastifyInstance) {
+  app.post(
+    AUTH_ROUTES.resetPasswordWithToken,
+    {
+      attachValidation: true,
+      schema: { body: bodySchemaOf(resetSchema) },
+      preHandler: authRateLimit(app, 'passwordReset', (request) => bodyField(request, 'token')),
+    },
+    async (request): Promise<ResetPasswordResult> => {
+      const token = tokenOf(request.body);
+      const { newPassword } = parseForm(resetSchema, request.body);
+      return resetPasswordWithToken(app.database.db, { token, newPassword });
+    },
+  );
+}
+
+// Signs in right after a reset, only with the grant the reset gave for that user.
+function autoLoginRoute(app: FastifyInstance) {
+  app.post(
+    AUTH_ROUTES.autoLogin,
+    {
+      attachValidation: true,
+      schema: { body: bodySchemaOf(autoLoginSchema), response: { 200: userAnswerJson } },
+      preHandler: authRateLimit(app, 'autoLogin', (request) => bodyField(request, 'userId')),
+    },
+    async (request, reply): Promise<AuthUserResponse> => {
+      const parsed = autoLoginSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw loginFailed();
+      const user = await redeemLoginGrant(app.database.db, parsed.data);
+      await app.signIn(request, reply, user, 'password');
+      return { user: sessionUserOf(app, user, 'password') };
+    },
+  );
+}

@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  AUTH_ROUTES,
+  loginSchema,
+  registerSchema,
+  type AuthUserResponse,
+  type SessionResponse,
+  type SignOutResponse,
+} from '@music-rooms/domain';
+import { parseForm } from '../services/account-errors';
+import { registerAccount, signInWithPassword } from '../services/accounts';
+import { authRateLimit } from '../services/rate-limits';
+import {
+  bodyField,
+  requireSession,
+  sessionUserJson,
+  sessionUserOf,
+  userAnswerJson,
+} from './auth-common';
+import { bodySchemaOf } from './zod-schema';
+
+const updateSessionSchema = z.object({
+  name: z.string().optional(),
+  username: z.string().optional(),
+  email: z.string().optional(),
+});
+
+/**
+ * Sessions of spec §7: who is signed in, sign-in, sign-up, sign-out and refreshing the
+ * session user. A bad form gets 400 with the §8 key, checked by the same rules as the form;
+ * attachValidation lets the handler pick that key instead of a generic validation message.
+ */
+export async function authRoutes(app: FastifyInstance) {
+  sessionRoutes(app);
+  loginRoute(app);
+  registerRoute(app);
+  updateSessionRoute(app);
+}
+
+const sessionAnswerJson = {
+  type: 'object',
+  required: ['user'],
+  properties: { user: { anyOf: [{ type: 'null' }, sessionUserJson] } },
+} as const;
+
+function sessionRoutes(app: FastifyInstance) {
+  // Who is signed in: the session user, or null for a guest. Never cached.
+  app.get(
+    AUTH_ROUTES.session,
+    { schema: { response: { 200: sessionAnswerJson } } },
+    async (request, reply): Promise<SessionResponse> => {
+      reply.header('cache-control', 'no-store');
+      const current = await app.currentSession(request);
+      return { user: current ? sessionUserOf(app, current.user, current.session.type) : null };
+    },
+  );
+
+  // Sign-out: ends this session and clears its cookie (a guest gets the same answer).
+  app.delete(AUTH_ROUTES.session, async (request, reply): Promise<SignOutResponse> => {
+    await app.signOut(request, reply);
+    return { success: true };
+  });
+}
+
+// Sign-in with an e-mail or username (any case) and a password.
+function loginRoute(app: FastifyInstance) {
+  app.post(
+    AUTH_ROUTES.login,
+    {
+      attachValidation: true,
+      schema: { body: bodySchemaOf(loginSchema), response: { 200: userAnswerJson } },
+      preHandler: authRateLimit(app, 'login', (request) => bodyField(request, 'emailOrUsername')),
+    },
+    async (request, reply): Promise<AuthUserResponse> => {
+      const user = await signInWithPassword(app.database.db, parseForm(loginSchema, request.body));
+      await app.signIn(request, reply, user, 'password');
+      return { user: sessionUserOf(app, user, 'password') };
+    },
+  );
+}
+
+// Sign-up: a new account with a random colour avatar, signed in at once.
+function registerRoute(app: FastifyInstance) {
+  app.post(
+    AUTH_ROUTES.register,
+    {
+      attachValidation: true,
+      schema: { body: bodySchemaOf(registerSchema), response: { 200: userAnswerJson } },
+      preHandler: authRateLimit(app, 'register', (request) => bodyField(request, 'email')),
+    },
+    async (request, reply): Promise<AuthUserResponse> => {
+      const user = await registerAccount(app.database.db, parseForm(registerSchema, request.body));
+      await app.signIn(request, reply, user, 'password');
+      return { user: sessionUserOf(app, user, 'password') };
+    },
+  );
+}
+
+// After a profile change: the session user as the database has it now (the body is not trusted).
+function updateSessionRoute(app: FastifyInstance) {
+  app.post(
+    AUTH_ROUTES.updateSession,
+    {
+      attachValidation: true,
+      schema: { body: bodySchemaOf(updateSessionSchema), response: { 200: userAnswerJson } },
+    },
+    async (request): Promise<AuthUserResponse> => {
+      const current = await requireSession(app, request);
+      return { user: sessionUserOf(app, current.user, current.session.type) };
+    },
+  );
+}

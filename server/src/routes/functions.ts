@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  FUNCTION_ENDPOINTS,
+  FUNCTION_ERROR_CODES,
+  FUNCTION_ERROR_STATUS,
+  functionRequestSchema,
+  unwrapFunctionArgs,
+  type FunctionEndpoint,
+  type FunctionFailure,
+  type FunctionKind,
+  type FunctionRequest,
+  type FunctionSuccess,
+} from '@music-rooms/domain';
+import { notFound } from '../errors';
+import { wrongFunctionKind, type FunctionError } from '../functions/function-error';
+import { bodySchemaOf } from './zod-schema';
+
+/** The kind each endpoint runs; null runs any kind. */
+const ENDPOINT_KIND: Record<FunctionEndpoint, FunctionKind | null> = {
+  query: 'query',
+  mutation: 'mutation',
+  action: 'action',
+  function: null,
+  query_ts: 'query',
+  query_at_ts: 'query',
+};
+
+const logLines = { type: 'array', items: { type: 'string' } };
+
+const schema = {
+  body: bodySchemaOf(functionRequestSchema),
+  response: {
+    200: {
+      type: 'object',
+      required: ['status', 'value', 'logLines'],
+      properties: { status: { const: 'success' }, value: {}, logLines, ts: { type: 'number' } },
+    },
+    [FUNCTION_ERROR_STATUS]: {
+      type: 'object',
+      required: ['status', 'errorMessage', 'errorData', 'logLines'],
+      properties: {
+        status: { const: 'error' },
+        errorMessage: { type: 'string' },
+        errorData: { type: 'object', additionalProperties: true },
+        logLines,
+      },
+    },
+  },
+};
+
+/**
+ * POST /api/query, /mutation, /action, /function, /query_ts, /query_at_ts: call a backend
+ * function by path (spec §7 "Generic backend HTTP endpoints").
+ */
+export async function functionRoutes(app: FastifyInstance) {
+  for (const endpoint of Object.keys(FUNCTION_ENDPOINTS) as FunctionEndpoint[]) {
+    app.post<{ Body: FunctionRequest }>(
+      FUNCTION_ENDPOINTS[endpoint],
+      { schema },
+      (request, reply) => callFunction(app, endpoint, request, reply),
+    );
+  }
+}
+
+async function callFunction(
+  app: FastifyInstance,
+  endpoint: FunctionEndpoint,
+  request: FastifyRequest<{ Body: FunctionRequest }>,
+  reply: FastifyReply,
+) {
+  reply.header('cache-control', 'no-store');
+  const { path, args } = request.body;
+  const definition = app.functions.find(path);
+  if (!definition) throw notFound(`Unknown function: ${path}`, FUNCTION_ERROR_CODES.notFound);
+  const expected = ENDPOINT_KIND[endpoint];
+  if (expected !== null && definition.kind !== expected) {
+    return sendFailure(reply, wrongFunctionKind(definition.path, definition.kind, expected), []);
+  }
+  const caller = await app.resolveCaller(request);
+  const outcome = await app.functions.run(definition, unwrapFunctionArgs(args), caller);
+  if (outcome.status === 'error') return sendFailure(reply, outcome.error, outcome.logLines);
+  const answer: FunctionSuccess = {
+    status: 'success',
+    value: outcome.value ?? null,
+    logLines: outcome.logLines,
+  };
+  if (endpoint === 'query_ts' || endpoint === 'query_at_ts') answer.ts = Date.now();
+  return answer;
+}
+
+function sendFailure(reply: FastifyReply, error: FunctionError, lines: string[]) {
+  const body: FunctionFailure = {
+    status: 'error',
+    errorMessage: error.message,
+    errorData: error.errorData,
+    logLines: lines,
+  };
+  return reply.status(FUNCTION_ERROR_STATUS).send(body);
+}

@@ -1,0 +1,89 @@
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_ERRORS } from '@music-rooms/domain';
+import type { Config } from '../config';
+import { AccountError } from './account-errors';
+
+export type LimitWindow = { max: number; windowMs: number };
+type Limits = { perIp: LimitWindow; perAccount: LimitWindow };
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * How often each account action may be tried, from one address and against one account
+ * (the e-mail or username typed, the user id, or the link's token). Guessing a password
+ * or flooding someone's inbox stops here; a person who mistypes a few times does not notice.
+ */
+export const AUTH_RATE_LIMITS = {
+  login: { perIp: { max: 30, windowMs: MINUTE }, perAccount: { max: 10, windowMs: MINUTE } },
+  register: { perIp: { max: 20, windowMs: HOUR }, perAccount: { max: 5, windowMs: HOUR } },
+  passwordResetRequest: {
+    perIp: { max: 20, windowMs: HOUR },
+    perAccount: { max: 5, windowMs: HOUR },
+  },
+  verifyResetToken: {
+    perIp: { max: 60, windowMs: MINUTE },
+    perAccount: { max: 20, windowMs: MINUTE },
+  },
+  passwordReset: { perIp: { max: 10, windowMs: MINUTE }, perAccount: { max: 5, windowMs: MINUTE } },
+  autoLogin: { perIp: { max: 20, windowMs: MINUTE }, perAccount: { max: 5, windowMs: MINUTE } },
+  changePassword: {
+    perIp: { max: 20, windowMs: MINUTE },
+    perAccount: { max: 5, windowMs: MINUTE },
+  },
+} satisfies Record<string, Limits>;
+
+export type LimitedAction = keyof typeof AUTH_RATE_LIMITS;
+
+/** What identifies the account a request is about; null when the body names none. */
+export type AccountKey = (
+  request: FastifyRequest,
+) => string | null | undefined | Promise<string | null | undefined>;
+
+/**
+ * A preHandler that counts the request against its action's per-address and per-account
+ * limits, and answers 429 auth.errors.tooManyRequests once either is used up. It runs after
+ * the body is parsed, so the account named in the body can be counted.
+ */
+export function authRateLimit(app: FastifyInstance, action: LimitedAction, accountOf: AccountKey) {
+  const { perIp, perAccount } = AUTH_RATE_LIMITS[action];
+  const byIp = app.createRateLimit({
+    max: perIp.max,
+    timeWindow: perIp.windowMs,
+    keyGenerator: (request) => `auth:${action}:ip:${request.ip}`,
+  });
+  const byAccount = app.createRateLimit({
+    max: perAccount.max,
+    timeWindow: perAccount.windowMs,
+    keyGenerator: async (request) =>
+      `auth:${action}:account:${normalizeKey(await accountOf(request))}`,
+  });
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const checks = [await byIp(request)];
+    if (normalizeKey(await accountOf(request)) !== '') checks.push(await byAccount(request));
+    for (const check of checks) {
+      if (check.isAllowed || !check.isExceeded) continue;
+      reply.header('retry-after', check.ttlInSeconds);
+      throw new AccountError(429, 'rate_limited', AUTH_ERRORS.tooManyRequests);
+    }
+  };
+}
+
+function normalizeKey(value: string | null | undefined): string {
+  return typeof value === 'string' ? value.trim().toLowerCase().slice(0, 320) : '';
+}
+
+/**
+ * Where the counters live: in this process, or with REDIS_URL in Redis (under REDIS_PREFIX),
+ * so that a limit holds however many nodes a client's requests reach.
+ */
+export function rateLimitStorage(config: Config, log: FastifyBaseLogger) {
+  if (!config.redisUrl) return { options: {}, close: async () => {} };
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+  redis.on('error', (err) => log.error({ err, role: 'rate-limit' }, 'redis connection error'));
+  return {
+    options: { redis, nameSpace: `${config.redisPrefix}:rate-limit:` },
+    close: async () => void (await redis.quit().catch(() => {})),
+  };
+}

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_ERRORS, AUTH_ROUTES, type AccountExport } from '@music-rooms/domain';
+import { SESSION_COOKIE } from '../../src/plugins/session';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { factories, sessionClient } from '../helpers/factories';
+
+describe('data export (GET /api/account/export)', () => {
+  let t: TestApp;
+  let f: ReturnType<typeof factories>;
+  beforeAll(async () => {
+    t = await startTestApp();
+    f = factories(t);
+  });
+  afterAll(() => t.close());
+
+  it('downloads everything the account holds as a JSON file', async () => {
+    const { user, password } = await f.user({ username: 'exporter', githubId: 'gh-export-1' });
+    const phone = sessionClient(t.url, { headers: { 'user-agent': 'PhoneBrowser/1.0' } });
+    await phone.post(AUTH_ROUTES.login, { emailOrUsername: user.email, password });
+    const laptop = sessionClient(t.url, { headers: { 'user-agent': 'LaptopBrowser/2.0' } });
+    await laptop.post(AUTH_ROUTES.login, { emailOrUsername: user.email, password });
+    await laptop.call('users.updatePreferences', { soundEffects: false });
+
+    const res = await laptop.fetch(AUTH_ROUTES.exportData);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="music-rooms-exporter-${today}.json"`,
+    );
+    const text = await res.text();
+    const data = JSON.parse(text) as AccountExport;
+    expect(data.profile).toEqual({
+      id: user.id,
+      name: user.name,
+      username: 'exporter',
+      email: user.email,
+      avatar: user.avatar,
+      superAdmin: false,
+      hasPassword: true,
+      createdAt: user.createdAt.toISOString(),
+      updatedAt: expect.any(String),
+    });
+    expect(data.preferences).toEqual({ notifications: true, soundEffects: false });
+    expect(data.linkedProviders).toEqual(['github']);
+    expect(data.sessions.map((s) => [s.userAgent, s.current, s.type])).toEqual([
+      ['PhoneBrowser/1.0', false, 'password'],
+      ['LaptopBrowser/2.0', true, 'password'],
+    ]);
+    expect(Date.parse(data.sessions[0]!.expiresAt)).toBeGreaterThan(Date.now());
+    expect(Date.parse(data.exportedAt)).toBeLessThanOrEqual(Date.now());
+    // No secrets: no password hash, provider id or session token.
+    const token = laptop.cookie().split(`${SESSION_COOKIE}=`)[1] ?? '';
+    expect(token.length).toBeGreaterThan(20);
+    expect(text).not.toContain(token);
+    expect(text).not.toContain('argon2');
+    expect(text).not.toContain('gh-export-1');
+    expect(text).not.toMatch(/hash/i);
+  });
+
+  it('answers a guest with 401 notSignedIn', async () => {
+    const res = await sessionClient(t.url).get(AUTH_ROUTES.exportData);
+    expect(res).toMatchObject({ status: 401, body: { statusMessage: AUTH_ERRORS.notSignedIn } });
+  });
+});

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { AUTH_ERRORS, AUTH_ROUTES, AUTH_SUCCESS, type SessionResponse } from '@music-rooms/domain';
+import { users } from '../../src/db/schema';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { factories, type SessionClient } from '../helpers/factories';
+import { PUBLIC_URL, runFlow } from '../helpers/oauth-flow';
+import { startFakeProviders, type FakeProviders } from '../helpers/oauth-providers';
+
+async function sessionUser(client: SessionClient) {
+  const res = await client.get<SessionResponse>(AUTH_ROUTES.session);
+  return res.body.user;
+}
+
+describe('signing in with a provider', () => {
+  let providers: FakeProviders;
+  let t: TestApp;
+  let f: ReturnType<typeof factories>;
+  beforeAll(async () => {
+    providers = await startFakeProviders();
+    t = await startTestApp({ ...providers.env, PUBLIC_URL });
+    f = factories(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await providers.close();
+  });
+
+  const accountOf = async (column: 'googleId' | 'githubId' | 'spotifyId', id: string) =>
+    t.app.database.db.select().from(users).where(eq(users[column], id));
+
+  it('creates an account and a google session for a new Google user, then finds it again', async () => {
+    providers.google.claims = {
+      sub: 'g-new-1',
+      email: 'Ada.Lovelace@Example.com',
+      email_verified: true,
+      name: 'Ada Lovelace',
+    };
+    const browser = f.guest();
+    const end = await runFlow(browser, '/auth/google?returnTo=/room/abc');
+    expect(end.status).toBe(302);
+    expect(end.query).toEqual({ success: AUTH_SUCCESS.signedIn, returnTo: '/room/abc' });
+    const user = await sessionUser(browser);
+    expect(user).toMatchObject({
+      type: 'google',
+      email: 'Ada.Lovelace@Example.com',
+      name: 'Ada Lovelace',
+      username: 'Ada_Lovelace',
+      hasPassword: false,
+      providers: ['google'],
+    });
+    expect(user?.avatar).toMatch(/^#[0-9a-f]{6}$/);
+
+    const again = f.guest();
+    await runFlow(again, '/auth/google');
+    expect((await sessionUser(again))?.id).toBe(user?.id);
+    expect(await accountOf('googleId', 'g-new-1')).toHaveLength(1);
+  });
+
+  it('signs in with GitHub using the primary verified e-mail and the login as username', async () => {
+    providers.github.profile = {
+      id: 4242,
+      login: 'octo-cat',
+      name: 'The Octocat With A Very Long Name',
+      emails: [
+        { email: 'old@example.com', primary: false, verified: true },
+        { email: 'octo@example.com', primary: true, verified: true },
+      ],
+    };
+    const browser = f.guest();
+    const end = await runFlow(browser, '/auth/github');
+    expect(end.query.success).toBe(AUTH_SUCCESS.signedIn);
+    expect(end.query.returnTo).toBe('/');
+    expect(await sessionUser(browser)).toMatchObject({
+      type: 'github',
+      email: 'octo@example.com',
+      username: 'octo_cat',
+      name: 'The Octocat With A V',
+      providers: ['github'],
+    });
+    const [row] = await accountOf('githubId', '4242');
+    expect(row?.passwordHash).toBeNull();
+  });
+
+  it('signs in with Spotify and makes the username unique when it is taken', async () => {
+    await f.user({ username: 'dj_spot' });
+    providers.spotify.profile = { id: 'dj.spot', email: 'dj@example.com', display_name: 'DJ' };
+    const browser = f.guest();
+    const end = await runFlow(browser, '/auth/spotify');
+    expect(end.query.success).toBe(AUTH_SUCCESS.signedIn);
+    const user = await sessionUser(browser);
+    expect(user).toMatchObject({ type: 'spotify', name: 'DJ', providers: ['spotify'] });
+    expect(user?.username).toMatch(/^dj_spot_\d{3,6}$/);
+  });
+
+  it('refuses to take over a password account with the same e-mail (emailExistsWithDifferentOauth)', async () => {
+    const { user } = await f.user({ email: 'owner@example.com' });
+    providers.github.profile = {
+      id: 777,
+      login: 'intruder',
+      name: null,
+      emails: [{ email: 'OWNER@example.com', primary: true, verified: true }],
+    };
+    const browser = f.guest();
+    const end = await runFlow(browser, '/auth/github');
+    expect(end.query.error).toBe(AUTH_ERRORS.emailExistsWithDifferentOauth);
+    expect(await sessionUser(browser)).toBeNull();
+    const [row] = await t.app.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.githubId).toBeNull();
+    expect(await accountOf('githubId', '777')).toHaveLength(0);
+  });
+
+  it('signs in a linked GitHub user even when the e-mail list is refused', async () => {
+    const { user } = await f.user({ githubId: '4343' });
+    providers.github.profile = { id: 4343, login: 'no-email-scope', name: null, emails: [] };
+    providers.github.failPath('/user/emails', 403);
+    const browser = f.guest();
+    const end = await runFlow(browser, '/auth/github');
+    providers.github.failPath('/user/emails', null);
+    expect(end.query.success).toBe(AUTH_SUCCESS.signedIn);
+    expect(await sessionUser(browser)).toMatchObject({ id: user.id, type: 'github' });
+  });
+
+  it('fails without a verified e-mail to make the account with', async () => {
+    providers.github.profile = {
+      id: 888,
+      login: 'unverified',
+      name: null,
+      emails: [{ email: 'unverified@example.com', primary: true, verified: false }],
+    };
+    const browser = f.guest();
+    const end = await runFlow(browser, '/auth/github');
+    expect(end.query.error).toBe(AUTH_ERRORS.oauthAuthFailed);
+    expect(await accountOf('githubId', '888')).toHaveLength(0);
+  });
+
+  it('signs no one in when the user cancels at the provider (oauthAuthFailed)', async () => {
+    const browser = f.guest();
+    const end = await runFlow(browser, '/auth/spotify', (path) =>
+      path.replace(/code=[^&]+/, 'error=access_denied'),
+    );
+    expect(end.query.error).toBe(AUTH_ERRORS.oauthAuthFailed);
+    expect(await sessionUser(browser)).toBeNull();
+  });
+
+  it('replaces the session of whoever was signed in before in that browser', async () => {
+    const { client } = await f.signedInUser();
+    const before = await sessionUser(client);
+    providers.spotify.profile = { id: 'switcher', email: 'switch@example.com', display_name: 'S' };
+    await runFlow(client, '/auth/spotify');
+    const after = await sessionUser(client);
+    expect(after?.type).toBe('spotify');
+    expect(after?.id).not.toBe(before?.id);
+  });
+
+  it('never sends the browser to another site afterwards', async () => {
+    providers.google.claims = { sub: 'g-return', email: 'ret@example.com', email_verified: true };
+    for (const returnTo of ['https://evil.example/x', '//evil.example/x', '/\\evil.example']) {
+      const end = await runFlow(f.guest(), `/auth/google?returnTo=${encodeURIComponent(returnTo)}`);
+      expect(end.query.returnTo).toBe('/');
+    }
+  });
+});

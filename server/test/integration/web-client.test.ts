@@ -1,0 +1,180 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RealtimeToken } from '@music-rooms/domain';
+import { createApiClient } from '../../../web/src/lib/api/functions';
+import { FunctionCallError } from '../../../web/src/lib/api/function-call-error';
+import { hasPendingRequests } from '../../../web/src/lib/pending-requests';
+import { RealtimeClient } from '../../../web/src/lib/realtime/realtime-client';
+import { fetchRealtimeToken } from '../../../web/src/lib/realtime/token';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { noteFunctions } from '../helpers/notes';
+
+/** Console stand-in that keeps what the client wrote. */
+function recordingLogger() {
+  const lines: unknown[][] = [];
+  return {
+    lines,
+    warn: (...args: unknown[]) => lines.push(args),
+    error: (...args: unknown[]) => lines.push(args),
+  };
+}
+
+// The web app's own client code, run against the real server.
+let t: TestApp;
+let api: ReturnType<typeof createApiClient>;
+beforeAll(async () => {
+  t = await startTestApp({}, { functions: noteFunctions });
+  api = createApiClient({ baseUrl: t.url });
+});
+afterAll(() => t.close());
+
+describe('web client for backend functions', () => {
+  it('resolves a query to its value, with the declared type', async () => {
+    const { now } = await api.callQuery('system.serverTime');
+    expect(typeof now).toBe('number');
+  });
+
+  it('counts a mutation as a pending change until it is answered', async () => {
+    const call = api.callMutation('notes.set', { name: 'pending', value: 'v' });
+    expect(hasPendingRequests()).toBe(true);
+    expect(await call).toEqual({ name: 'pending', value: 'v' });
+    expect(hasPendingRequests()).toBe(false);
+  });
+
+  it("throws a FunctionCallError with the function's code, message and data", async () => {
+    const error = await api
+      .callMutation('notes.failAfterPublish', { topic: 't' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FunctionCallError);
+    expect(error).toMatchObject({ code: 'conflict', message: 'Refused on purpose', status: 560 });
+    const invalid = await api.callQuery('notes.get', { name: 3 }).catch((e: unknown) => e);
+    expect(invalid).toMatchObject({ code: 'invalid_args', data: { code: 'invalid_args' } });
+  });
+
+  it('throws a FunctionCallError for an unknown function', async () => {
+    const error = await api.callQuery('notes.nothing').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FunctionCallError);
+    expect(error).toMatchObject({ code: 'function_not_found', status: 404 });
+  });
+});
+
+describe('web realtime client', () => {
+  const clients: RealtimeClient[] = [];
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.stop();
+  });
+
+  function startClient(getToken?: () => Promise<RealtimeToken>, logger = recordingLogger()) {
+    const client = new RealtimeClient({
+      baseUrl: t.url,
+      logger,
+      ...(getToken ? { getToken } : {}),
+    });
+    clients.push(client);
+    client.start();
+    return client;
+  }
+
+  async function watchUntil(client: RealtimeClient, name: string, expected: unknown) {
+    const stop = client.watch('notes.get', { name }, () => {});
+    await vi.waitFor(() =>
+      expect(client.stateOf('notes.get', { name })).toEqual({ status: 'value', value: expected }),
+    );
+    return stop;
+  }
+
+  it('reports a failed token request as "Failed to get realtime token: {status text}"', async () => {
+    await expect(fetchRealtimeToken(`${t.url}/api/nowhere`)).rejects.toThrow(
+      'Failed to get realtime token: Not Found',
+    );
+  });
+
+  it('keeps a live query current: first value, then the value after a mutation', async () => {
+    const client = startClient();
+    await watchUntil(client, 'live', null);
+    await api.callMutation('notes.set', {
+      name: 'live',
+      value: 'new',
+    });
+    await vi.waitFor(() =>
+      expect(client.stateOf('notes.get', { name: 'live' })).toEqual({
+        status: 'value',
+        value: 'new',
+      }),
+    );
+  });
+
+  it('shares one live query between watchers of the same path, written either way', async () => {
+    const client = startClient();
+    const stopFirst = client.watch('notes.get', { name: 'shared' }, () => {});
+    const stopSecond = client.watch('notes:get', { name: 'shared' }, () => {});
+    await vi.waitFor(() =>
+      expect(client.stateOf('notes:get', { name: 'shared' }).status).toBe('value'),
+    );
+    stopFirst();
+    expect(client.stateOf('notes.get', { name: 'shared' }).status).toBe('value');
+    stopSecond();
+    expect(client.stateOf('notes.get', { name: 'shared' })).toEqual({ status: 'loading' });
+  });
+
+  it('reconnects with a fresh token and subscribes again after the server ends the connection', async () => {
+    let tokens = 0;
+    const client = startClient(() => {
+      tokens += 1;
+      return fetchRealtimeToken(t.url);
+    });
+    await watchUntil(client, 'again', null);
+    t.app.io.local.disconnectSockets(true);
+    await vi.waitFor(() => expect(tokens).toBe(2));
+    await vi.waitFor(() => expect(client.connected).toBe(true));
+    await api.callMutation('notes.set', {
+      name: 'again',
+      value: 'back',
+    });
+    await vi.waitFor(() =>
+      expect(client.stateOf('notes.get', { name: 'again' })).toEqual({
+        status: 'value',
+        value: 'back',
+      }),
+    );
+  });
+
+  it('hands the server a fresh token ahead of expiry without reconnecting', async () => {
+    let tokens = 0;
+    // Pretend tokens live 300 ms, so that the refresh comes at 240 ms.
+    const shortLived = async () => {
+      tokens += 1;
+      return { ...(await fetchRealtimeToken(t.url)), ttlMs: 300 };
+    };
+    const logger = recordingLogger();
+    const client = startClient(shortLived, logger);
+    await vi.waitFor(() => expect(client.connected).toBe(true));
+    const connections = t.app.io.of('/').sockets.size;
+    await vi.waitFor(() => expect(tokens).toBeGreaterThanOrEqual(3));
+    expect(client.connected).toBe(true);
+    expect(t.app.io.of('/').sockets.size).toBe(connections);
+    expect(logger.lines).toEqual([]);
+  });
+
+  it('only logs "Failed to connect" when the token cannot be had, and keeps trying', async () => {
+    let attempts = 0;
+    const failing = async (): Promise<RealtimeToken> => {
+      attempts += 1;
+      throw new Error('Failed to get realtime token: Service Unavailable');
+    };
+    const logger = recordingLogger();
+    startClient(failing, logger);
+    await vi.waitFor(() => expect(attempts).toBeGreaterThanOrEqual(2), { timeout: 5000 });
+    expect(logger.lines).toContainEqual([
+      new Error('Failed to get realtime token: Service Unavailable'),
+    ]);
+    expect(logger.lines.some(([first]) => first === 'Failed to connect')).toBe(true);
+  });
+
+  it('samples the server clock', async () => {
+    const client = startClient();
+    await vi.waitFor(() => expect(client.connected).toBe(true));
+    const sample = await client.ping();
+    expect(sample.serverNow).toBeGreaterThanOrEqual(sample.sentAt);
+    expect(sample.serverNow).toBeLessThanOrEqual(sample.receivedAt);
+  });
+});

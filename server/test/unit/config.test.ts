@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config';
+
+describe('loadConfig', () => {
+  it('needs no setting at all', () => {
+    const config = loadConfig({}, { cwd: '/srv/app', appRoot: '/opt/app' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      dataDir: '/srv/app/data',
+      databaseUrl: null,
+      embeddedDb: 'disk',
+      redisUrl: null,
+      storage: 'local',
+      maxAudioFileSize: 209_715_200,
+      publicDevMode: false,
+      webDist: '/opt/app/web/dist',
+    });
+  });
+
+  it('reads every kind of value', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://music.example/',
+      DATABASE_URL: 'postgres://u@db/x',
+      REDIS_URL: 'redis://cache:6379',
+      SUPER_ADMIN_EMAILS: ' A@x.io, b@y.io ,',
+      PUBLIC_DEV_MODE: 'true',
+      GOOGLE_CLIENT_ID: 'gid',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('https://music.example');
+    expect(config.databaseUrl).toBe('postgres://u@db/x');
+    expect(config.redisUrl).toBe('redis://cache:6379');
+    expect(config.superAdminEmails).toEqual(['a@x.io', 'b@y.io']);
+    expect(config.publicDevMode).toBe(true);
+    expect(config.oauth.google.clientId).toBe('gid');
+    expect(config.oauth.github.clientId).toBeNull();
+  });
+
+  it('keeps the embedded database in memory for DATABASE_URL=:memory:', () => {
+    expect(loadConfig({ DATABASE_URL: ':memory:' })).toMatchObject({
+      databaseUrl: null,
+      embeddedDb: 'memory',
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['REDIS_URL', 'http://x'],
+    ['PUBLIC_URL', 'not a url'],
+    ['MAX_AUDIO_FILE_SIZE', '-5'],
+    ['PUBLIC_DEV_MODE', 'maybe'],
+    ['STORAGE', 'ftp'],
+  ])('fails fast naming %s when it is %j', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+});

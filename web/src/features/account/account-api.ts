@@ -1,0 +1,42 @@
+import type { OAuthProvider } from '@music-rooms/domain/limits';
+import {
+  AUTH_ROUTES,
+  type AuthUserResponse,
+  type ChangePasswordResponse,
+  type UnlinkResponse,
+} from '@music-rooms/domain/auth';
+import { callMutation } from '../../lib/api/functions';
+import { authRequest } from '../session/auth-api';
+import type { ProfileValues } from './profile-changes';
+
+/** The account's calls to the server (spec §7): profile, avatar, password, linked providers. */
+
+export function saveProfile(userId: string, changes: Partial<ProfileValues>) {
+  return callMutation('users.updateUserProfile', { id: userId, ...changes });
+}
+
+/** POST /api/auth/update-session: the session takes the saved fields and answers the user. */
+export function refreshSessionUser(changes: Partial<ProfileValues>) {
+  return authRequest<AuthUserResponse>('POST', AUTH_ROUTES.updateSession, changes);
+}
+
+export function saveAvatar(userId: string, avatar: string) {
+  return callMutation('users.updateAvatar', { id: userId, avatar });
+}
+
+/** Removes the photo: the avatar becomes a new random colour. */
+export function resetAvatar(userId: string) {
+  return callMutation('users.generateNewAvatarColor', { id: userId });
+}
+
+export function changePassword(userId: string, newPassword: string, currentPassword?: string) {
+  return authRequest<ChangePasswordResponse>('POST', AUTH_ROUTES.changePassword, {
+    userId,
+    newPassword,
+    ...(currentPassword ? { currentPassword } : {}),
+  });
+}
+
+export function unlinkProvider(provider: OAuthProvider) {
+  return authRequest<UnlinkResponse>('POST', AUTH_ROUTES.unlink(provider));
+}

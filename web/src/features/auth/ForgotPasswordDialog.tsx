@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AUTH_ROUTES } from '@music-rooms/domain/auth';
+import { forgotPasswordSchema } from '@music-rooms/domain/schemas/auth';
+import { currentLanguage } from '../../i18n';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Dialog, DialogContent } from '../../ui/Dialog';
+import { TextField } from '../../ui/TextField';
+import { AuthRequestError, authRequest } from '../session/auth-api';
+import { closeDialog, openAuthDialog } from '../dialogs/dialog-store';
+import { useZodForm } from '../forms/useZodForm';
+import { ResetLinkSent } from './ResetLinkSent';
+import './auth.css';
+
+type ForgotPasswordDialogProps = { emailOrUsername?: string };
+
+type ResetRequestAnswer = { success: boolean; email?: string; error?: string };
+
+/** Asks for a password reset link; then shows where it was sent (spec §4 Password recovery). */
+export function ForgotPasswordDialog({ emailOrUsername = '' }: ForgotPasswordDialogProps) {
+  const { t } = useTranslation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useZodForm(forgotPasswordSchema, { emailOrUsername });
+
+  const submit = form.handleSubmit(
+    async (data) => {
+      const answer = await authRequest<ResetRequestAnswer>(
+        'POST',
+        AUTH_ROUTES.requestPasswordReset,
+        { ...data, locale: currentLanguage() },
+      );
+      if (!answer.success) throw new AuthRequestError(400, answer.error ?? '');
+      setSentTo(answer.email ?? data.emailOrUsername);
+    },
+    { fallbackKey: 'auth.resetEmailError' },
+  );
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && closeDialog()}>
+      <DialogContent
+        title={sentTo ? t('auth.forgot.sentTitle') : t('auth.forgot.title')}
+        description={sentTo ? undefined : t('auth.forgot.description')}
+        closeLabel={t('common.close')}
+        size="sm"
+      >
+        {sentTo ? (
+          <ResetLinkSent email={sentTo} onDone={closeDialog} />
+        ) : (
+          <form className="form" onSubmit={submit} noValidate>
+            <TextField
+              {...form.field('emailOrUsername')}
+              label={t('auth.fields.emailOrUsername')}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              data-autofocus
+            />
+            {form.formError && <Alert tone="error">{form.formError}</Alert>}
+            <div className="form__actions">
+              <Button variant="ghost" onClick={() => openAuthDialog('signIn')}>
+                {t('auth.forgot.back')}
+              </Button>
+              <Button type="submit" variant="primary" busy={form.busy}>
+                {form.busy ? t('auth.forgot.sending') : t('auth.forgot.submit')}
+              </Button>
+            </div>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { AccountDialog } from '../account/AccountDialog';
+import { EditProfileDialog } from '../account/EditProfileDialog';
+import { PasswordDialog } from '../account/PasswordDialog';
+import { AuthDialog } from '../auth/AuthDialog';
+import { ForgotPasswordDialog } from '../auth/ForgotPasswordDialog';
+import { useSession } from '../session/useSession';
+import { closeDialog, type AppDialog } from './dialog-store';
+
+type DialogSwitchProps = { dialog: AppDialog };
+
+/** The open app dialog. Account dialogs need a signed-in user and close when there is none. */
+export function DialogSwitch({ dialog }: DialogSwitchProps) {
+  const { user, loading } = useSession();
+  const needsUser =
+    dialog.kind === 'account' || dialog.kind === 'editProfile' || dialog.kind === 'password';
+
+  useEffect(() => {
+    if (needsUser && !loading && !user) closeDialog();
+  }, [needsUser, loading, user]);
+
+  switch (dialog.kind) {
+    case 'auth':
+      return <AuthDialog tab={dialog.tab} reason={dialog.reason} />;
+    case 'forgotPassword':
+      return <ForgotPasswordDialog emailOrUsername={dialog.emailOrUsername} />;
+    case 'account':
+      return user && <AccountDialog user={user} />;
+    case 'editProfile':
+      return user && <EditProfileDialog user={user} />;
+    case 'password':
+      return user && <PasswordDialog user={user} />;
+  }
+}

@@ -1,0 +1,31 @@
+import { ArrowUp } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@music-rooms/domain/limits';
+import { Tooltip } from '../../ui/Tooltip';
+import { useScrolledPast } from './useScrolledPast';
+import './scroll-to-top.css';
+
+/** Appears once the page is scrolled past LIMITS.scrollToTopThresholdPx and brings it back up. */
+export function ScrollToTopButton() {
+  const { t } = useTranslation();
+  const visible = useScrolledPast(LIMITS.scrollToTopThresholdPx);
+  if (!visible) return null;
+
+  const scrollUp = () => {
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    window.scrollTo({ top: 0, behavior: reduced ? 'auto' : 'smooth' });
+  };
+
+  return (
+    <Tooltip content={t('scrollToTop')} side="left">
+      <button
+        type="button"
+        className="scroll-to-top"
+        aria-label={t('scrollToTop')}
+        onClick={scrollUp}
+      >
+        <ArrowUp aria-hidden size={20} strokeWidth={2.4} />
+      </button>
+    </Tooltip>
+  );
+}

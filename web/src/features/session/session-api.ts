@@ -1,0 +1,34 @@
+import { AUTH_ROUTES, type SessionResponse, type SessionUser } from '@music-rooms/domain/auth';
+import { authRequest } from './auth-api';
+
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+/**
+ * GET /api/_auth/session (spec §7): accepts JSON, is not retried, and answers null on failure.
+ * `answered` tells a real "nobody is signed in" from a session that could not be read.
+ */
+export type SessionState = { user: SessionUser | null; answered: boolean };
+
+export async function fetchSession({
+  signal,
+}: { signal?: AbortSignal } = {}): Promise<SessionState> {
+  try {
+    const response = await fetch(AUTH_ROUTES.session, {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+      signal,
+    });
+    if (!response.ok) return { user: null, answered: false };
+    const body = (await response.json()) as Partial<SessionResponse> | null;
+    return { user: body?.user ?? null, answered: true };
+  } catch (error) {
+    // A read cancelled because the session changed meanwhile must not answer at all.
+    if (signal?.aborted) throw error;
+    return { user: null, answered: false };
+  }
+}
+
+/** DELETE /api/_auth/session: ends the session and clears its cookie. */
+export function deleteSession(): Promise<unknown> {
+  return authRequest('DELETE', AUTH_ROUTES.session);
+}

@@ -1,0 +1,37 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './styles/tokens.css';
+import './styles/themes.css';
+import './styles/base.css';
+import './app/layout.css';
+import { App } from './app/App';
+import { isChunkLoadError } from './features/build-updates/chunk-errors';
+import { chunkReload, reloadOnPreloadError } from './features/build-updates/chunk-reload';
+import './features/theme/theme-controller';
+import { initI18n, rememberLanguage } from './i18n';
+import { detectLanguage } from './i18n/language';
+
+reloadOnPreloadError();
+
+const detected = detectLanguage({
+  pathname: window.location.pathname,
+  cookies: document.cookie,
+  preferred: navigator.languages ?? [navigator.language],
+});
+
+async function start() {
+  await initI18n(detected.language);
+  if (detected.source === 'prefix') rememberLanguage(detected.language);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+start().catch((error: unknown) => {
+  if (isChunkLoadError(error) && chunkReload.reloadOnce()) return;
+  throw error;
+});

@@ -1,0 +1,59 @@
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { cx } from '../lib/cx';
+import './form.css';
+
+type InputProps = Omit<ComponentPropsWithRef<'input'>, 'value' | 'onChange' | 'onBlur' | 'id'>;
+
+type TextFieldProps = InputProps & {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  /** The message shown under the field when its value is not accepted. */
+  error?: string;
+  hint?: ReactNode;
+  /** A control inside the field on the right (e.g. show password). */
+  trailing?: ReactNode;
+};
+
+/** A labelled text input with its hint or error below, linked for screen readers. */
+export function TextField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  hint,
+  trailing,
+  className,
+  ...rest
+}: TextFieldProps) {
+  const id = useId();
+  const noteId = `${id}-note`;
+  const note = error ?? hint;
+  return (
+    <div className={cx('field', error && 'field--invalid', className)}>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <div className="field__control">
+        <input
+          id={id}
+          className={cx('field__input', trailing ? 'field__input--trailing' : undefined)}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={note ? noteId : undefined}
+          {...rest}
+        />
+        {trailing && <div className="field__trailing">{trailing}</div>}
+      </div>
+      {note && (
+        <p id={noteId} className={error ? 'field__error' : 'field__hint'}>
+          {note}
+        </p>
+      )}
+    </div>
+  );
+}
