@@ -172,7 +172,8 @@ export interface FunctionContracts {
   };
   'rooms.toggleFavorite': {
     kind: 'mutation';
-    args: { roomId: string; userId: string };
+    /** The gate pass is needed only for a password-protected room the caller is no member of. */
+    args: { roomId: string; userId: string } & RoomAccessArgs;
     value: { isFavorite: boolean };
   };
   'rooms.requestAccess': {

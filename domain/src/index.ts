@@ -7,3 +7,4 @@ export * from './auth';
 export * from './rooms';
 export * from './schemas/auth';
 export * from './schemas/functions';
+export * from './schemas/rooms';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { buildApp } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
+import { loadConfig, type RoomTimings } from '../../server/src/config';
 
 const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -13,9 +13,13 @@ export type E2EServer = { url: string; close: () => Promise<void> };
 /**
  * Serves the built web app through the real server, with a database kept in memory. It listens
  * on `env.PORT` when given (with PUBLIC_URL to match, for e-mailed links and provider
- * callbacks: see startPublicServer), on a free port otherwise.
+ * callbacks: see startPublicServer), on a free port otherwise. `rooms` shortens room timings
+ * (how long a password pass lasts...), which no setting changes.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  rooms: Partial<RoomTimings> = {},
+): Promise<E2EServer> {
   if (!fs.existsSync(path.join(appRoot, 'web/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm run build` before the browser tests.');
   }
@@ -23,7 +27,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
     { LOG_LEVEL: 'silent', DATABASE_URL: ':memory:', PORT: '0', ...env },
     { appRoot },
   );
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(
+    { ...config, rooms: { ...config.rooms, ...rooms } },
+    { logger: false },
+  );
   await app.listen({ port: config.port, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

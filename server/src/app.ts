@@ -18,6 +18,7 @@ import { callerPlugin } from './functions/caller';
 import { sessionPlugin } from './plugins/session';
 import { pubsubPlugin } from './realtime/pubsub-plugin';
 import { functionsPlugin } from './functions/plugin';
+import { roomRuntimePlugin } from './plugins/room-runtime';
 import type { FunctionDefinition } from './functions/define';
 import { realtimePlugin } from './realtime/socket-plugin';
 import { functionRoutes } from './routes/functions';
@@ -73,6 +74,7 @@ export async function buildApp(
   await app.register(callerPlugin);
   await app.register(sessionPlugin);
   await app.register(pubsubPlugin);
+  await app.register(roomRuntimePlugin);
   await app.register(functionsPlugin, { extra: options.functions ?? [] });
   await app.register(realtimePlugin);
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { LIMITS } from '@music-rooms/domain';
+import { LIMITS, ROOM_LIMITS } from '@music-rooms/domain';
 
 /** Every setting of the server, read once from the environment (README "Settings"). */
 export type Config = {
@@ -48,6 +48,28 @@ export type Config = {
   appRoot: string;
   webDist: string;
   trustProxy: boolean;
+  /** Timings of rooms; no environment variable sets them (tests shorten them). */
+  rooms: RoomTimings;
+};
+
+export type RoomTimings = {
+  /** How long a password gate's pass lasts. */
+  accessTokenTtlMs: number;
+  /** How often expired passes are swept (once across all nodes). */
+  tokenCleanupIntervalMs: number;
+  /** How long a user stays present after their last socket left a room. */
+  presenceRetentionMs: number;
+  /** How often a node renews its presence entries; an entry unrenewed for entryTtl lapses. */
+  presenceHeartbeatMs: number;
+  presenceEntryTtlMs: number;
+};
+
+export const DEFAULT_ROOM_TIMINGS: RoomTimings = {
+  accessTokenTtlMs: ROOM_LIMITS.accessTokenTtlMs,
+  tokenCleanupIntervalMs: LIMITS.expiredTokenCleanupMs,
+  presenceRetentionMs: LIMITS.presenceRetentionMs,
+  presenceHeartbeatMs: 10_000,
+  presenceEntryTtlMs: 30_000,
 };
 
 /** This file sits two levels below the app root, as source (server/src) and as bundle (server/dist). */
@@ -187,5 +209,6 @@ export function loadConfig(
     appRoot,
     webDist: path.resolve(appRoot, 'web/dist'),
     trustProxy: e.TRUST_PROXY,
+    rooms: DEFAULT_ROOM_TIMINGS,
   };
 }

@@ -38,10 +38,13 @@ async function openPglite(
   migrationsFolder: string,
 ): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // Room search uses trigram indexes; PGlite ships the extension, to be loaded on open.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) await fs.mkdir(path.dirname(dataDir), { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const options = { extensions: { pg_trgm } };
+  const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };

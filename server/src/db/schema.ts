@@ -1,15 +1,18 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { DEFAULT_PREFERENCES, type UserPreferences } from '@music-rooms/domain/auth';
+import type { RoomUserRole, RoomVisibility } from '@music-rooms/domain/rooms';
 
 /**
  * Server-wide values that every node must agree on (for example the key that signs realtime
@@ -91,4 +94,102 @@ export const userTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('user_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Rooms (spec §3 Room). The owner is `owner_id` alone: room_users never holds an 'owner' row,
+ * so there is one truth about who owns a room. The URL is unique whatever its case.
+ * Search is a case-insensitive substring match, served by trigram indexes (pg_trgm).
+ */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    roomUrl: text('room_url').notNull(),
+    visibility: text('visibility').$type<RoomVisibility>().notNull().default('public'),
+    /** argon2id, like account passwords; null when the room has no password. */
+    passwordHash: text('password_hash'),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('rooms_room_url_unique').on(sql`lower(${t.roomUrl})`),
+    index('rooms_owner_id_idx').on(t.ownerId),
+    index('rooms_created_at_idx').on(t.createdAt, t.id),
+    index('rooms_name_idx').on(sql`lower(${t.name})`, t.id),
+    index('rooms_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('rooms_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
+    check('rooms_visibility_check', sql`${t.visibility} in ('public', 'hidden', 'inviteOnly')`),
+  ],
+);
+
+/**
+ * Members and access requests (spec §3 Room user): a role below owner, or the access states
+ * requested / rejected. `invited_by` is who added or approved them (the removal rules need it).
+ */
+export const roomUsers = pgTable(
+  'room_users',
+  {
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<Exclude<RoomUserRole, 'owner'>>().notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.userId] }),
+    index('room_users_user_id_idx').on(t.userId),
+    check(
+      'room_users_role_check',
+      sql`${t.role} in ('admin', 'editor', 'participant', 'viewer', 'requested', 'rejected')`,
+    ),
+  ],
+);
+
+/** Rooms a user marked as favourite (the spec's favorite_users). */
+export const roomFavorites = pgTable(
+  'room_favorites',
+  {
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.userId] }),
+    index('room_favorites_user_id_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Passes through a room's password gate (spec §3 Room access token), each bound to one browser
+ * tab's session id. Only a hash of the token is stored; expired ones are swept regularly.
+ */
+export const roomAccessTokens = pgTable(
+  'room_access_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('room_access_tokens_room_id_idx').on(t.roomId),
+    index('room_access_tokens_expires_at_idx').on(t.expiresAt),
+  ],
 );

@@ -2,18 +2,29 @@ import type { z } from 'zod';
 import type { FunctionKind, ValueOf } from '@music-rooms/domain';
 import type { Config } from '../config';
 import type { Database } from '../db';
+import type { AttemptLimiter } from '../services/attempt-limiter';
+import type { Presence } from '../services/presence/presence';
 
 /** Who is calling: a signed-in user or a guest, the tab's session, and whether the admin key was used. */
 export type Caller = {
   userId: string | null;
   sessionId: string | null;
   viaAdminKey: boolean;
+  /** The client's address (behind a proxy, the one it reports when TRUST_PROXY is set). */
+  address?: string | null;
+};
+
+/** Shared state a function may need besides the database: who is where, attempt counters. */
+export type FunctionServices = {
+  presence: Presence;
+  attempts: AttemptLimiter;
 };
 
 type BaseContext = {
   db: Database;
   caller: Caller;
   config: Config;
+  services: FunctionServices;
   /** Adds a line to the answer's `logLines`. */
   log: (line: string) => void;
 };

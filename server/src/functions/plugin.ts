@@ -19,13 +19,18 @@ export type Functions = {
 export const functionsPlugin = fp<FunctionsPluginOptions>(
   async (app, options) => {
     const registry = new FunctionRegistry([...appFunctions, ...(options.extra ?? [])]);
-    const env = { db: app.database.db, config: app.config, topics: app.topics };
+    const env = {
+      db: app.database.db,
+      config: app.config,
+      topics: app.topics,
+      services: app.roomRuntime,
+    };
     app.decorate('functions', {
       find: (path) => registry.find(path),
       run: (definition, args, caller) => runFunction(env, definition, args, caller),
     } satisfies Functions);
   },
-  { name: 'functions', dependencies: ['database', 'pubsub'] },
+  { name: 'functions', dependencies: ['database', 'pubsub', 'room-runtime'] },
 );
 
 declare module 'fastify' {

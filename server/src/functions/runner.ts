@@ -1,13 +1,14 @@
 import type { Config } from '../config';
 import type { Database } from '../db';
 import type { TopicBus } from '../realtime/topic-bus';
-import type { Caller, FunctionContext, FunctionDefinition } from './define';
+import type { Caller, FunctionContext, FunctionDefinition, FunctionServices } from './define';
 import { FunctionError, invalidArgs } from './function-error';
 
 export type RunEnvironment = {
   db: Database;
   config: Config;
   topics: TopicBus;
+  services: FunctionServices;
 };
 
 type Outcome = { logLines: string[]; topics: string[] };
@@ -43,6 +44,7 @@ export async function runFunction(
     db: env.db,
     caller,
     config: env.config,
+    services: env.services,
     log: (line) => void logLines.push(line),
     watch: (topic) => void watched.add(topic),
     publish: (topic) => void published.add(topic),

@@ -10,6 +10,7 @@ import {
 } from '@music-rooms/domain';
 import type { Caller } from '../functions/define';
 import { LiveQueries, type LiveQueryClient } from './live-queries';
+import { servePresence } from './presence-events';
 
 type SocketData = {
   caller: Caller;
@@ -47,7 +48,7 @@ export const realtimePlugin = fp(
       await io.close();
     });
   },
-  { name: 'realtime', dependencies: ['functions', 'pubsub', 'realtime-tokens'] },
+  { name: 'realtime', dependencies: ['functions', 'pubsub', 'realtime-tokens', 'room-runtime'] },
 );
 
 /**
@@ -63,8 +64,16 @@ function authenticate(app: FastifyInstance, socket: RealtimeSocket): Error | und
   const check = app.realtimeTokens.verify(token);
   if (!check.ok) return refusal(check.code, 'Invalid or expired realtime token');
   const { userId, sessionId, connectionId, expiresAt } = check.claims;
-  socket.data = { caller: { userId, sessionId, viaAdminKey: false }, connectionId, expiresAt };
+  const caller = { userId, sessionId, viaAdminKey: false, address: clientAddress(app, socket) };
+  socket.data = { caller, connectionId, expiresAt };
   return undefined;
+}
+
+/** The client's address, read from the proxy's header when TRUST_PROXY says to trust it. */
+function clientAddress(app: FastifyInstance, socket: RealtimeSocket): string {
+  const forwarded = socket.handshake.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return app.config.trustProxy && first ? first : socket.handshake.address;
 }
 
 function refusal(code: string, message: string): Error {
@@ -84,6 +93,7 @@ function serveConnection(app: FastifyInstance, liveQueries: LiveQueries, socket:
     liveQueries.unsubscribe(client, request?.id);
     if (typeof ack === 'function') ack();
   });
+  servePresence(app, socket);
   socket.on('clock:ping', (ack) => {
     if (typeof ack === 'function') ack(Date.now());
   });

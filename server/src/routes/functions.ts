@@ -76,7 +76,7 @@ async function callFunction(
   if (expected !== null && definition.kind !== expected) {
     return sendFailure(reply, wrongFunctionKind(definition.path, definition.kind, expected), []);
   }
-  const caller = await app.resolveCaller(request);
+  const caller = { ...(await app.resolveCaller(request)), address: request.ip };
   const outcome = await app.functions.run(definition, unwrapFunctionArgs(args), caller);
   if (outcome.status === 'error') return sendFailure(reply, outcome.error, outcome.logLines);
   const answer: FunctionSuccess = {

@@ -47,7 +47,10 @@ describe('backend functions over HTTP', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       status: 'success',
-      value: { word: 'hi', caller: { userId: null, sessionId: null, viaAdminKey: false } },
+      value: {
+        word: 'hi',
+        caller: { userId: null, sessionId: null, viaAdminKey: false, address: '127.0.0.1' },
+      },
       logLines: ['echo hi'],
     });
   });

@@ -15,6 +15,10 @@ function pageRoutes(): RouteObject[] {
   return [
     { index: true, lazy: lazyPage(() => import('../pages/HomePage'), 'HomePage') },
     { path: 'room/:id', lazy: lazyPage(() => import('../pages/RoomPage'), 'RoomPage') },
+    {
+      path: 'rooms/new',
+      lazy: lazyPage(() => import('../pages/CreateRoomPage'), 'CreateRoomPage'),
+    },
     { path: 'auth', lazy: lazyPage(() => import('../pages/AuthPage'), 'AuthPage') },
     {
       path: 'reset-password',

@@ -14,6 +14,10 @@ type TextFieldProps = InputProps & {
   hint?: ReactNode;
   /** A control inside the field on the right (e.g. show password). */
   trailing?: ReactNode;
+  /** Fixed text before the value, inside the field (e.g. `room/`). */
+  prefix?: string;
+  /** Shown at the end of the label row, e.g. a live "12/50" character count. */
+  counter?: string;
 };
 
 /** A labelled text input with its hint or error below, linked for screen readers. */
@@ -25,6 +29,8 @@ export function TextField({
   error,
   hint,
   trailing,
+  prefix,
+  counter,
   className,
   ...rest
 }: TextFieldProps) {
@@ -33,10 +39,18 @@ export function TextField({
   const note = error ?? hint;
   return (
     <div className={cx('field', error && 'field--invalid', className)}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <div className="field__control">
+      <div className="field__label-row">
+        <label htmlFor={id} className="field__label">
+          {label}
+        </label>
+        {counter && <span className="field__counter">{counter}</span>}
+      </div>
+      <div className={cx('field__control', prefix && 'field__control--prefixed')}>
+        {prefix && (
+          <span className="field__prefix" aria-hidden>
+            {prefix}
+          </span>
+        )}
         <input
           id={id}
           className={cx('field__input', trailing ? 'field__input--trailing' : undefined)}
@@ -50,9 +64,9 @@ export function TextField({
         {trailing && <div className="field__trailing">{trailing}</div>}
       </div>
       {note && (
-        <p id={noteId} className={error ? 'field__error' : 'field__hint'}>
+        <div id={noteId} className={error ? 'field__error' : 'field__hint'}>
           {note}
-        </p>
+        </div>
       )}
     </div>
   );

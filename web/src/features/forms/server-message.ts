@@ -13,6 +13,10 @@ export const FIELD_OF_MESSAGE: Record<string, string> = {
   'auth.errors.usernameTaken': 'username',
   'auth.errors.userNotFound': 'emailOrUsername',
   'auth.errors.changePasswordFailed': 'currentPassword',
+  'rooms.errors.urlTaken': 'room_url',
+  'rooms.errors.wrongPassword': 'password',
+  'rooms.errors.userNotFound': 'usernameOrEmail',
+  'rooms.errors.alreadyMember': 'usernameOrEmail',
 };
 
 const KEY_PATTERN = /^[a-z][A-Za-z]*(\.[A-Za-z0-9_]+)+$/;

@@ -13,6 +13,9 @@ import { fetchRealtimeToken } from './token';
 
 type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+/** What marks this tab present in a room: the room and, for a password room, the gate pass. */
+export type PresenceRequest = Parameters<ClientToServerEvents['presence:join']>[0];
+
 export type RealtimeClientOptions = {
   /** Origin of the app server; empty in the browser (the page's own origin). */
   baseUrl?: string;
@@ -34,6 +37,8 @@ const ACK_TIMEOUT_MS = 10_000;
  */
 export class RealtimeClient {
   private readonly queries = new LiveQueryRegistry();
+  /** Rooms whose page is open in this tab, joined again after every reconnection. */
+  private readonly presence = new Map<string, PresenceRequest>();
   private readonly getToken: () => Promise<RealtimeToken>;
   private readonly logger: Pick<Console, 'warn' | 'error'>;
   private socket: RealtimeSocket | null = null;
@@ -89,6 +94,21 @@ export class RealtimeClient {
     return this.queries.stateOf(path, args);
   }
 
+  /**
+   * Counts this tab present in a room while its page is open (presence:join), on this
+   * connection and every later one. Answers the function that leaves (presence:leave).
+   */
+  joinRoom(request: PresenceRequest): () => void {
+    this.presence.set(request.roomId, request);
+    this.sendJoin(request);
+    return () => {
+      // A newer join of the same room (another pass) owns the presence now.
+      if (this.presence.get(request.roomId) !== request) return;
+      this.presence.delete(request.roomId);
+      if (this.socket?.connected) this.socket.emit('presence:leave', { roomId: request.roomId });
+    };
+  }
+
   /** One clock sample: when the ping left, the server's time, and when the answer came back. */
   async ping(): Promise<{ sentAt: number; serverNow: number; receivedAt: number }> {
     if (!this.socket?.connected) throw new Error('The realtime connection is not open');
@@ -137,6 +157,7 @@ export class RealtimeClient {
   private onConnect(): void {
     this.retryDelayMs = RETRY.firstMs;
     for (const entry of this.queries.entries()) this.sendSubscribe(entry);
+    for (const request of this.presence.values()) this.sendJoin(request);
     this.scheduleRefresh();
   }
 
@@ -192,6 +213,13 @@ export class RealtimeClient {
   private sendSubscribe(entry: LiveQueryEntry): void {
     if (!this.socket?.connected) return;
     this.socket.emit('subscribe', { id: entry.id, path: entry.path, args: entry.args });
+  }
+
+  private sendJoin(request: PresenceRequest): void {
+    if (!this.socket?.connected) return;
+    this.socket.emit('presence:join', request, ({ ok }) => {
+      if (!ok) this.logger.warn('Presence in the room was refused', request.roomId);
+    });
   }
 
   private clearTimers(): void {

@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startServer, type E2EServer } from '../src/harness';
+import { dialog, notice } from './support/people';
+import {
+  cardNames,
+  createRoomAs,
+  registerMember,
+  roomCard,
+  signInContext,
+  type Member,
+} from './support/rooms';
+
+// The home page's room list: favourites, search, sort, paging, and what it downloads.
+describe('room list', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let owner: Member;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    owner = await registerMember(server, 'Olga Owner');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  beforeEach(async () => {
+    context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+  });
+
+  afterEach(async () => {
+    await context.close();
+  });
+
+  /** A word no other test's rooms contain, so a search shows only this test's rooms. */
+  const uniqueWord = () => `w${randomBytes(3).toString('hex')}`;
+
+  async function seedRooms(names: string[]) {
+    for (const name of names) {
+      const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+      await createRoomAs(server, owner, { name, room_url: slug });
+    }
+  }
+
+  const search = (text: string) => page.getByRole('searchbox', { name: 'Search rooms' }).fill(text);
+
+  it('marks favourites at once, keeps them, filters by them, and gives them up', async () => {
+    const word = uniqueWord();
+    await seedRooms([`Blue ${word}`, `Green ${word}`]);
+    const ada = await registerMember(server, 'Ada Fan');
+    await signInContext(context, server, ada);
+    await page.goto(server.url + '/');
+
+    const blue = roomCard(page, `Blue ${word}`);
+    await blue.getByRole('button', { name: 'Add to favourites' }).click();
+    const blueHeart = blue.getByRole('button', { name: 'Remove from favourites' });
+    expect(await blueHeart.getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    expect(await blueHeart.getAttribute('aria-pressed')).toBe('true');
+
+    await page.getByRole('button', { name: 'Favourites', exact: true }).click();
+    await page.waitForURL(/favorites=1/);
+    await page.getByRole('article').first().waitFor();
+    expect(await cardNames(page)).toEqual([`Blue ${word}`]);
+
+    // The header heart of the room page is the same flag.
+    await page.goto(server.url + `/room/green-${word}`);
+    await page.getByRole('banner').getByRole('button', { name: 'Add to favourites' }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: 'Remove from favourites', pressed: true })
+      .waitFor();
+    await page.goto(server.url + '/?favorites=1');
+    await roomCard(page, `Green ${word}`).waitFor();
+    expect((await cardNames(page)).sort()).toEqual([`Blue ${word}`, `Green ${word}`]);
+
+    await blueHeart.click();
+    await roomCard(page, `Blue ${word}`).waitFor({ state: 'detached' });
+    await roomCard(page, `Green ${word}`)
+      .getByRole('button', { name: 'Remove from favourites' })
+      .click();
+    await page.getByText('No favourites yet').waitFor();
+  });
+
+  it('turns the heart back and says why when the server refuses the favourite', async () => {
+    await createRoomAs(server, owner, {
+      name: 'Locked favourite',
+      room_url: 'locked-favourite',
+      password: 'secret',
+    });
+    const ada = await registerMember(server, 'Ada Locked');
+    await signInContext(context, server, ada);
+    await page.goto(server.url + '/');
+    const card = roomCard(page, 'Locked favourite');
+    await card.getByRole('button', { name: 'Add to favourites' }).click();
+    await notice(page, 'Could not change your favourites').waitFor();
+    await notice(page, 'This room is protected by a password.').waitFor();
+    expect(
+      await card.getByRole('button', { name: 'Add to favourites' }).getAttribute('aria-pressed'),
+    ).toBe('false');
+  });
+
+  it('asks a guest to sign in for a favourite', async () => {
+    await createRoomAs(server, owner, { name: 'Guest heart', room_url: 'guest-heart' });
+    await page.goto(server.url + '/');
+    await roomCard(page, 'Guest heart').getByRole('button', { name: 'Add to favourites' }).click();
+    await dialog(page).getByText('Sign in or create an account to do this.').waitFor();
+  });
+
+  it('searches on the server and sorts, and keeps both in the address', async () => {
+    const word = uniqueWord();
+    await seedRooms([`Alpha ${word} jazz`, `Beta ${word} rock`, `Gamma ${word} jazz`]);
+    await page.goto(server.url + '/');
+
+    await search(word);
+    await page.waitForURL(new RegExp(`q=${word}`));
+    await roomCard(page, `Alpha ${word} jazz`).waitFor();
+    expect(await cardNames(page)).toEqual([
+      `Gamma ${word} jazz`,
+      `Beta ${word} rock`,
+      `Alpha ${word} jazz`,
+    ]);
+    await page.getByText('3 rooms', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Sort rooms: Newest first' }).click();
+    await page.getByRole('menuitemradio', { name: 'Name, A to Z' }).click();
+    await page.getByRole('button', { name: 'Sort rooms: Name, A to Z' }).waitFor();
+    await expectNames([`Alpha ${word} jazz`, `Beta ${word} rock`, `Gamma ${word} jazz`]);
+
+    await search(`${word} jazz`);
+    await expectNames([`Alpha ${word} jazz`, `Gamma ${word} jazz`]);
+    await page.reload();
+    await expectNames([`Alpha ${word} jazz`, `Gamma ${word} jazz`]);
+    expect(await page.getByRole('searchbox', { name: 'Search rooms' }).inputValue()).toBe(
+      `${word} jazz`,
+    );
+
+    await page.getByRole('button', { name: 'Sort rooms: Name, A to Z' }).click();
+    await page.getByRole('menuitemradio', { name: 'Name, Z to A' }).click();
+    await expectNames([`Gamma ${word} jazz`, `Alpha ${word} jazz`]);
+
+    await search(`${word} polka`);
+    await page.getByText('Nothing found').waitFor();
+    await page.getByText(`No rooms match “${word} polka”. Try another word.`).waitFor();
+  });
+
+  it('shows more rooms on demand, a page at a time', async () => {
+    const word = uniqueWord();
+    await seedRooms(Array.from({ length: 26 }, (_, index) => `Room ${index + 1} ${word}`));
+    await page.goto(server.url + `/?q=${word}`);
+    await page.getByText('26 rooms', { exact: true }).waitFor();
+    expect(await page.getByRole('article').count()).toBe(24);
+    await page.getByRole('button', { name: 'Show more rooms' }).click();
+    await roomCard(page, `Room 1 ${word}`).waitFor();
+    expect(await page.getByRole('article').count()).toBe(26);
+    expect(await page.getByRole('button', { name: 'Show more rooms' }).count()).toBe(0);
+  });
+
+  it('loads neither the room page nor the form rules for the home page', async () => {
+    const scripts: { url: string; body: string }[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.push({ url: response.url(), body: await response.text().catch(() => '') });
+    });
+    await page.goto(server.url + '/');
+    await page.getByRole('tab', { name: 'All rooms' }).waitFor();
+    await page.getByRole('article').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const names = scripts.map((script) => new URL(script.url).pathname);
+    expect(names.some((name) => /RoomPage|CreateRoomPage|RoomSettings|RoomUsers/.test(name))).toBe(
+      false,
+    );
+    expect(scripts.filter((script) => script.body.includes('ZodError')).map((s) => s.url)).toEqual(
+      [],
+    );
+  });
+
+  async function expectNames(names: string[]) {
+    await expect.poll(() => cardNames(page)).toEqual(names);
+  }
+});

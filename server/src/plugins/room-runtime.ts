@@ -1,0 +1,63 @@
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import {
+  memoryAttemptLimiter,
+  redisAttemptLimiter,
+  type AttemptLimiter,
+} from '../services/attempt-limiter';
+import { memoryPresenceEntries, redisPresenceEntries } from '../services/presence/entries';
+import { Presence } from '../services/presence/presence';
+import { scheduleTokenCleanup } from '../services/rooms/cleanup-schedule';
+
+export type RoomRuntime = { presence: Presence; attempts: AttemptLimiter };
+
+/**
+ * What rooms keep outside the database: presence and password-attempt counters (in this
+ * process, or in Redis under REDIS_PREFIX so every node shares them), and the regular sweep
+ * of expired gate passes. Started with the app, stopped when it closes.
+ */
+export const roomRuntimePlugin = fp(
+  async (app) => {
+    const { redisUrl, redisPrefix, rooms: timings } = app.config;
+    const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 3 }) : null;
+    redis?.on('error', (err) => app.log.error({ err, role: 'rooms' }, 'redis connection error'));
+    const entries = redis ? redisPresenceEntries(redis, redisPrefix) : memoryPresenceEntries();
+    const presence = new Presence(
+      entries,
+      (topics) => app.topics.publish(topics),
+      {
+        retentionMs: timings.presenceRetentionMs,
+        heartbeatMs: timings.presenceHeartbeatMs,
+        entryTtlMs: timings.presenceEntryTtlMs,
+      },
+      (err) => app.log.error({ err }, 'presence update failed'),
+    );
+    const attempts = redis ? redisAttemptLimiter(redis, redisPrefix) : memoryAttemptLimiter();
+    app.decorate('roomRuntime', { presence, attempts } satisfies RoomRuntime);
+
+    let stopCleanup = () => {};
+    app.addHook('onReady', async () => {
+      presence.start();
+      stopCleanup = scheduleTokenCleanup(
+        app.database.db,
+        timings.tokenCleanupIntervalMs,
+        (result) => {
+          if ('error' in result) app.log.error({ err: result.error }, 'token cleanup failed');
+          else if (result.removed > 0) app.log.info(result, 'expired room access tokens removed');
+        },
+      );
+    });
+    app.addHook('onClose', async () => {
+      stopCleanup();
+      presence.stop();
+      await redis?.quit().catch(() => {});
+    });
+  },
+  { name: 'room-runtime', dependencies: ['database', 'pubsub'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    roomRuntime: RoomRuntime;
+  }
+}

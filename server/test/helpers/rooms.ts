@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { RoomUserRole, RoomVisibility } from '@music-rooms/domain';
+import { roomUsers, rooms } from '../../src/db/schema';
+import { hashPassword } from '../../src/services/passwords';
+import type { RoomRow } from '../../src/services/rooms/store';
+import type { UserRow } from '../../src/services/sessions';
+import type { TestApp } from './app';
+
+export type RoomMemberSeed = {
+  user: UserRow;
+  role: Exclude<RoomUserRole, 'owner'>;
+  /** Who added them; the owner when not given (null for a request). */
+  invitedBy?: UserRow | null;
+};
+
+export type RoomOverrides = {
+  owner: UserRow;
+  name?: string;
+  description?: string;
+  roomUrl?: string;
+  visibility?: RoomVisibility;
+  /** The plain password of a protected room. */
+  password?: string;
+  members?: RoomMemberSeed[];
+  createdAt?: Date;
+};
+
+/** Inserts a room (and its members) straight into the app's database. */
+export async function createRoom(t: TestApp, overrides: RoomOverrides): Promise<RoomRow> {
+  const db = t.app.database.db;
+  const id = randomBytes(4).toString('hex');
+  const [room] = await db
+    .insert(rooms)
+    .values({
+      name: overrides.name ?? `Room ${id}`,
+      description: overrides.description ?? `About room ${id}`,
+      roomUrl: overrides.roomUrl ?? `room-${id}`,
+      visibility: overrides.visibility ?? 'public',
+      passwordHash: overrides.password ? await hashPassword(overrides.password) : null,
+      ownerId: overrides.owner.id,
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
+    })
+    .returning();
+  const members = overrides.members ?? [];
+  if (members.length > 0) {
+    await db.insert(roomUsers).values(
+      members.map((member) => {
+        const inviter = member.invitedBy === undefined ? overrides.owner : member.invitedBy;
+        const isRequest = member.role === 'requested' || member.role === 'rejected';
+        return {
+          roomId: room!.id,
+          userId: member.user.id,
+          role: member.role,
+          invitedBy: isRequest ? null : (inviter?.id ?? null),
+        };
+      }),
+    );
+  }
+  return room!;
+}

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RoomVisibility } from '@music-rooms/domain';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { clientFor, factories, type SessionClient } from '../helpers/factories';
+import { createRoom } from '../helpers/rooms';
+import { roomUsers } from '../../src/db/schema';
+import type { RoomRow } from '../../src/services/rooms/store';
+import type { UserRow } from '../../src/services/sessions';
+
+/**
+ * Every rooms.* function called by every kind of caller, allowed or refused exactly as the
+ * spec's rules say (§4 Room visibility and access, §6 roles). The table is written out by
+ * hand from those rules, not derived from the capability table the server uses.
+ */
+
+const OK = 'ok';
+const NS = 'not_signed_in';
+const FB = 'forbidden';
+const PW = 'password_required';
+const UN = 'unavailable';
+type Outcome = typeof OK | typeof NS | typeof FB | typeof PW | typeof UN;
+
+const ROLES = ['admin', 'editor', 'participant', 'viewer', 'requested', 'rejected'] as const;
+const ACTORS = ['owner', ...ROLES, 'stranger', 'guest'] as const;
+type Actor = (typeof ACTORS)[number];
+
+/** Who calls, on which room: the members on a public room, and strangers on other kinds. */
+const COLUMNS = [
+  ...ACTORS.map((actor) => ({ name: actor, actor, visibility: 'public' as RoomVisibility })),
+  { name: 'stranger, hidden room', actor: 'stranger', visibility: 'hidden' },
+  { name: 'stranger, password room', actor: 'stranger', visibility: 'public', password: true },
+  { name: 'stranger, invite-only room', actor: 'stranger', visibility: 'inviteOnly' },
+] as const satisfies readonly {
+  name: string;
+  actor: Actor;
+  visibility: RoomVisibility;
+  password?: boolean;
+}[];
+type Column = (typeof COLUMNS)[number];
+
+// Columns: owner admin editor participant viewer requested rejected stranger guest | hidden password inviteOnly
+const EXPECTED: Record<string, Outcome[]> = {
+  'rooms.get': [OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, PW, UN],
+  'rooms.update': [OK, OK, FB, FB, FB, FB, FB, FB, NS, FB, FB, UN],
+  'rooms.remove': [OK, FB, FB, FB, FB, FB, FB, FB, NS, FB, FB, UN],
+  'rooms.getPublicRoomsWithAuthors': [OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, OK],
+  'rooms.getUserRoomsWithAuthors': [OK, OK, OK, OK, OK, OK, OK, OK, NS, OK, OK, OK],
+  'rooms.getRoomInfoByUrl': [OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, OK],
+  'rooms.checkPassword': [OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, OK],
+  'rooms.generateAccessToken': [OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, OK],
+  'rooms.verifyAccessToken': [OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, OK],
+  'rooms.cleanupExpiredTokens': [OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, OK],
+  'rooms.toggleFavorite': [OK, OK, OK, OK, OK, OK, OK, OK, NS, OK, PW, UN],
+  'rooms.requestAccess': [OK, OK, OK, OK, OK, OK, OK, OK, NS, OK, OK, OK],
+  'rooms.getRoomUsers': [OK, OK, OK, OK, OK, FB, FB, FB, FB, FB, FB, UN],
+  'rooms.addUser': [OK, OK, FB, FB, FB, FB, FB, FB, NS, FB, FB, UN],
+  'rooms.updateUserRole': [OK, OK, FB, FB, FB, FB, FB, FB, NS, FB, FB, UN],
+  'rooms.removeUser': [OK, OK, FB, FB, FB, FB, FB, FB, NS, FB, FB, UN],
+  'rooms.approveRequest': [OK, OK, FB, FB, FB, FB, FB, FB, NS, FB, FB, UN],
+  'rooms.rejectRequest': [OK, OK, FB, FB, FB, FB, FB, FB, NS, FB, FB, UN],
+  'rooms.create': [OK, OK, OK, OK, OK, OK, OK, OK, NS, OK, OK, OK],
+};
+
+const PASSWORD = 'open sesame';
+
+let t: TestApp;
+const people = {} as Record<Exclude<Actor, 'guest'>, UserRow>;
+const clients = {} as Record<Actor, SessionClient>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const f = factories(t);
+  for (const actor of ACTORS) {
+    if (actor === 'guest') continue;
+    people[actor] = (await f.user({ password: null })).user;
+    clients[actor] = await clientFor(t, people[actor]);
+  }
+  clients.guest = f.guest();
+});
+
+afterAll(async () => t?.close());
+
+/** A fresh room for one call, with a member in every role. */
+function roomFor(column: Column): Promise<RoomRow> {
+  return createRoom(t, {
+    owner: people.owner,
+    visibility: column.visibility,
+    ...('password' in column ? { password: PASSWORD } : {}),
+    members: ROLES.map((role) => ({ user: people[role], role })),
+  });
+}
+
+type Call = { room: RoomRow; actorId: string | null };
+
+/**
+ * A new user in the room: a viewer the actor invited (so the removal rules let an admin act on
+ * them), or a pending request.
+ */
+async function targetIn({ room, actorId }: Call, role: 'viewer' | 'requested') {
+  const { user } = await factories(t).user({ password: null });
+  await t.app.database.db.insert(roomUsers).values({
+    roomId: room.id,
+    userId: user.id,
+    role,
+    invitedBy: role === 'requested' ? null : (actorId ?? people.owner.id),
+  });
+  return user;
+}
+
+let urlCounter = 0;
+const ARGS: Record<string, (call: Call) => Promise<Record<string, unknown>>> = {
+  'rooms.get': async ({ room }) => ({ id: room.id }),
+  'rooms.update': async ({ room }) => ({ id: room.id, name: 'Renamed' }),
+  'rooms.remove': async ({ room }) => ({ id: room.id }),
+  'rooms.getPublicRoomsWithAuthors': async () => ({}),
+  'rooms.getUserRoomsWithAuthors': async ({ actorId }) => ({
+    userId: actorId ?? people.stranger.id,
+  }),
+  'rooms.getRoomInfoByUrl': async ({ room }) => ({ room_url: room.roomUrl }),
+  'rooms.checkPassword': async ({ room }) => ({ room_url: room.roomUrl, password: PASSWORD }),
+  'rooms.generateAccessToken': async ({ room }) => ({
+    room_url: room.roomUrl,
+    password: PASSWORD,
+    session_id: 'tab-1',
+  }),
+  'rooms.verifyAccessToken': async ({ room }) => ({
+    room_url: room.roomUrl,
+    token: 'not-a-token',
+    session_id: 'tab-1',
+  }),
+  'rooms.cleanupExpiredTokens': async () => ({}),
+  'rooms.toggleFavorite': async ({ room, actorId }) => ({
+    roomId: room.id,
+    userId: actorId ?? people.stranger.id,
+  }),
+  'rooms.requestAccess': async ({ room }) => ({ roomId: room.id }),
+  'rooms.getRoomUsers': async ({ room }) => ({ roomId: room.id }),
+  'rooms.addUser': async ({ room }) => ({
+    roomId: room.id,
+    usernameOrEmail: (await factories(t).user({ password: null })).user.username,
+    role: 'viewer',
+  }),
+  'rooms.updateUserRole': async (call) => ({
+    roomId: call.room.id,
+    userId: (await targetIn(call, 'viewer')).id,
+    role: 'editor',
+  }),
+  'rooms.removeUser': async (call) => ({
+    roomId: call.room.id,
+    userId: (await targetIn(call, 'viewer')).id,
+  }),
+  'rooms.approveRequest': async (call) => ({
+    roomId: call.room.id,
+    userId: (await targetIn(call, 'requested')).id,
+    role: 'participant',
+  }),
+  'rooms.rejectRequest': async (call) => ({
+    roomId: call.room.id,
+    userId: (await targetIn(call, 'requested')).id,
+  }),
+  'rooms.create': async () => ({ name: 'New room', room_url: `new-room-${++urlCounter}` }),
+};
+
+describe.each(Object.entries(EXPECTED))('%s', (path, outcomes) => {
+  it.each(COLUMNS.map((column, i) => ({ column, expected: outcomes[i]! })))(
+    '$column.name: $expected',
+    async ({ column, expected }) => {
+      const room = await roomFor(column);
+      const actorId = column.actor === 'guest' ? null : people[column.actor].id;
+      const args = await ARGS[path]!({ room, actorId });
+      const res = await clients[column.actor].call(path, args);
+      if (expected === OK) {
+        expect(res.body.errorData, JSON.stringify(res.body)).toBeUndefined();
+        expect(res.status).toBe(200);
+      } else {
+        expect(res.status).toBe(560);
+        expect(res.body.errorData.code).toBe(expected);
+        expect(res.body.errorMessage).toMatch(/^rooms\.errors\./);
+      }
+    },
+  );
+});
+
+it('covers every rooms function the server offers', () => {
+  const offered = Object.keys(ARGS).sort();
+  expect(Object.keys(EXPECTED).sort()).toEqual(offered);
+  const declared = t.app.functions;
+  for (const path of offered) expect(declared.find(path), path).toBeDefined();
+});

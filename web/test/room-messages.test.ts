@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ROOM_ERROR_TEXT, ROOM_ERRORS, ROOM_ROLES, ROOM_SORTS } from '@music-rooms/domain/rooms';
+import en from '../src/i18n/locales/en.json';
+import ru from '../src/i18n/locales/ru.json';
+import { FunctionCallError } from '../src/lib/api/function-call-error';
+import { serverMessage } from '../src/features/forms/server-message';
+
+type Messages = { [key: string]: string | Messages };
+
+function lookup(messages: Messages, key: string): string | undefined {
+  const found = key
+    .split('.')
+    .reduce<string | Messages | undefined>(
+      (node, part) => (typeof node === 'object' ? node[part] : undefined),
+      messages,
+    );
+  return typeof found === 'string' ? found : undefined;
+}
+
+describe('room messages', () => {
+  it('words every room error in English exactly as the product gives it', () => {
+    for (const key of Object.values(ROOM_ERRORS)) {
+      expect(lookup(en, key), key).toBe(ROOM_ERROR_TEXT[key]);
+    }
+  });
+
+  it('translates every room error into Russian', () => {
+    for (const key of Object.values(ROOM_ERRORS)) {
+      const text = lookup(ru, key);
+      expect(text, key).toBeTruthy();
+      expect(text, key).not.toBe(ROOM_ERROR_TEXT[key]);
+    }
+  });
+
+  it('names every role, access state and sort order in both languages', () => {
+    for (const messages of [en, ru]) {
+      for (const role of [...ROOM_ROLES, 'requested', 'rejected']) {
+        expect(lookup(messages, `rooms.roles.${role}`), role).toBeTruthy();
+      }
+      for (const sort of ROOM_SORTS)
+        expect(lookup(messages, `rooms.sort.${sort}`), sort).toBeTruthy();
+    }
+  });
+
+  it('shows a refusal of the removal rules as its translated message', () => {
+    const refusal = new FunctionCallError('forbidden', ROOM_ERRORS.onlyInvitedByYou, {
+      code: 'forbidden',
+    });
+    const known = (key: string) => lookup(en, key) !== undefined;
+    expect(serverMessage(refusal, 'rooms.errors.removeUserFailed', known)).toEqual({
+      key: 'rooms.errors.onlyInvitedByYou',
+    });
+  });
+});
