@@ -10,10 +10,13 @@ const appServer = 'http://127.0.0.1:3000';
 
 export default defineConfig(() => {
   const buildId = readBuildId(process.env.BUILD_ID);
+  // latest.json and the bundle carry the same time, so a tab can tell a newer build from an older.
+  const builtAt = Date.now();
+  const buildInfo = { id: buildId, timestamp: builtAt, outDir: path.join(root, 'dist') };
   return {
     root,
-    plugins: [react(), buildInfoPlugin({ id: buildId, outDir: path.join(root, 'dist') })],
-    define: { __BUILD_ID__: JSON.stringify(buildId) },
+    plugins: [react(), buildInfoPlugin(buildInfo)],
+    define: { __BUILD_ID__: JSON.stringify(buildId), __BUILD_TIMESTAMP__: String(builtAt) },
     build: {
       outDir: 'dist',
       emptyOutDir: true,

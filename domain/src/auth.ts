@@ -1,4 +1,5 @@
 import type { OAuthProvider } from './limits';
+import type { RoomUserRole, RoomVisibility } from './rooms';
 
 /**
  * The accounts contract (spec §3 User, §7 app server calls, §8 messages), shared by server and web.
@@ -239,6 +240,27 @@ export type AccountExport = {
     userAgent: string | null;
     current: boolean;
   }>;
+  /** Rooms the user owns. A room password shows only as whether one is set. */
+  ownedRooms: Array<{
+    id: string;
+    name: string;
+    description: string;
+    /** The room's address: /room/{url}. */
+    url: string;
+    visibility: RoomVisibility;
+    hasPassword: boolean;
+    createdAt: string;
+  }>;
+  /** Rooms of others where the user has a role, or has asked to join (requested, rejected). */
+  roomMemberships: Array<{
+    roomId: string;
+    name: string;
+    url: string;
+    role: Exclude<RoomUserRole, 'owner'>;
+    since: string;
+  }>;
+  /** Rooms the user marked as favourite. */
+  favoriteRooms: Array<{ roomId: string; name: string; url: string; addedAt: string }>;
 };
 
 /**

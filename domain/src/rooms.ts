@@ -1,4 +1,7 @@
 import type { PublicUser } from './auth';
+import { roleCan, type RoomCapability, type RoomUserRole } from './roles';
+
+export * from './roles';
 
 /**
  * The rooms contract (spec §3 Room, Room user, Room access token; §4 visibility, access,
@@ -8,76 +11,6 @@ import type { PublicUser } from './auth';
 
 export const ROOM_VISIBILITIES = ['public', 'hidden', 'inviteOnly'] as const;
 export type RoomVisibility = (typeof ROOM_VISIBILITIES)[number];
-
-/** Roles that grant something, highest first. */
-export const ROOM_ROLES = ['owner', 'admin', 'editor', 'participant', 'viewer'] as const;
-export type RoomRole = (typeof ROOM_ROLES)[number];
-
-/** Access states of someone who asked to join: not privileges (spec §6). */
-export const ROOM_ACCESS_STATES = ['requested', 'rejected'] as const;
-export type RoomAccessState = (typeof ROOM_ACCESS_STATES)[number];
-
-/** What a room_users row may hold. */
-export type RoomUserRole = RoomRole | RoomAccessState;
-
-/** Roles someone may be given by another member; a room has one owner, its creator. */
-export const ASSIGNABLE_ROLES = ['admin', 'editor', 'participant', 'viewer'] as const;
-export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
-
-/**
- * What each role may do. The server checks every room function and route against this table
- * (tracks, playlists and the player use the same capabilities when they come).
- */
-export const ROOM_CAPABILITIES = [
-  'room.view',
-  'room.updateSettings',
-  'room.delete',
-  'users.view',
-  'users.manage',
-  'tracks.add',
-  'tracks.manage',
-  'playlists.manage',
-  'player.control',
-] as const;
-export type RoomCapability = (typeof ROOM_CAPABILITIES)[number];
-
-export const ROLE_CAPABILITIES: Record<RoomRole, readonly RoomCapability[]> = {
-  owner: ROOM_CAPABILITIES,
-  admin: [
-    'room.view',
-    'room.updateSettings',
-    'users.view',
-    'users.manage',
-    'tracks.add',
-    'tracks.manage',
-    'playlists.manage',
-    'player.control',
-  ],
-  editor: [
-    'room.view',
-    'users.view',
-    'tracks.add',
-    'tracks.manage',
-    'playlists.manage',
-    'player.control',
-  ],
-  participant: ['room.view', 'users.view', 'tracks.add', 'player.control'],
-  viewer: ['room.view', 'users.view'],
-};
-
-/** Higher is more: owner 5 … viewer 1; access states and strangers 0. */
-export function roleRank(role: RoomUserRole | null): number {
-  const index = ROOM_ROLES.indexOf(role as RoomRole);
-  return index === -1 ? 0 : ROOM_ROLES.length - index;
-}
-
-export function isRoomRole(role: RoomUserRole | null | undefined): role is RoomRole {
-  return (ROOM_ROLES as readonly string[]).includes(role ?? '');
-}
-
-export function roleCan(role: RoomUserRole | null, capability: RoomCapability): boolean {
-  return isRoomRole(role) && ROLE_CAPABILITIES[role].includes(capability);
-}
 
 /** One side of a membership decision: who they are, their role, and who invited them. */
 export type RoomMemberRef = { userId: string; role: RoomUserRole | null; invitedBy: string | null };
@@ -188,6 +121,8 @@ export type RoomMember = {
   joinedAt: number;
   /** Whether the viewer may remove or change this member (the removal rules). */
   manageable: boolean;
+  /** Why not, as a room message key, or null when they may. */
+  refusal: RoomErrorKey | null;
 };
 
 export type RoomUsersResult = { members: RoomMember[]; requests: RoomMember[] };

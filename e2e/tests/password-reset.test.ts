@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startSmtpCapture, type SmtpCapture } from '../../server/test/helpers/mail';
 import { launchBrowser, startPublicServer, type E2EServer } from '../src/harness';
+import { AUTH_ROUTES } from '@music-rooms/domain/auth';
 import {
   dialog,
   logOut,
@@ -116,6 +117,41 @@ describe('password reset', () => {
     await page.goto(link);
     await page.getByText('This link has already been used.').waitFor();
     await page.getByRole('button', { name: 'Request a new link' }).waitFor();
+  });
+
+  it('says "Error verifying token." when the check fails, and tries again', async () => {
+    let failing = true;
+    await page.route(`**${AUTH_ROUTES.verifyResetToken}`, async (route) => {
+      if (!failing) return route.continue();
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 500, message: 'Internal Server Error' }),
+      });
+    });
+    await page.goto(server.url + '/reset-password?token=some-token');
+    await page.getByText('Error verifying token.').waitFor();
+    await page.getByText('The link could not be checked just now.', { exact: false }).waitFor();
+    expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
+
+    failing = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('Invalid password reset link.').waitFor();
+    expect(await page.getByText('Error verifying token.').count()).toBe(0);
+  });
+
+  it('says the link expired when the server finds it so', async () => {
+    await page.route(`**${AUTH_ROUTES.verifyResetToken}`, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ state: 'expired' }),
+      }),
+    );
+    await page.goto(server.url + '/reset-password?token=old-token');
+    await page.getByText('Link expired. Request a new password reset link.').waitFor();
+    await page.getByRole('button', { name: 'Request a new link' }).click();
+    await dialog(page).getByRole('heading', { name: 'Forgot password' }).waitFor();
   });
 
   it('explains a link without a token and one that is not valid', async () => {

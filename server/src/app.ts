@@ -52,11 +52,13 @@ export async function buildApp(
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Fastify's 10 s default is too short for PGlite to open under parallel test load.
+    pluginTimeout: 120_000,
   });
   app.decorate('config', config);
 
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy() },
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config.publicUrl) },
     // OAuth sign-in opens the provider in a popup that reports back to this window.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });

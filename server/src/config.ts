@@ -94,6 +94,9 @@ const int = (fallback: number, min: number, max: number) =>
     return parsed;
   });
 
+/** A public flag (spec §6 "PUBLIC_DEV_MODE is 'true'"): exactly 'true' is on, anything else off. */
+const publicFlag = optional.transform((value) => value?.toLowerCase() === 'true');
+
 const bool = optional.transform((value, ctx) => {
   if (value === null) return false;
   if (['true', '1', 'yes'].includes(value.toLowerCase())) return true;
@@ -140,12 +143,19 @@ const envSchema = z.object({
   YANDEX_MUSIC_API_URL: url('YANDEX_MUSIC_API_URL'),
   MAX_AUDIO_FILE_SIZE: int(LIMITS.defaultMaxAudioFileSize, 1, Number.MAX_SAFE_INTEGER),
   SUPER_ADMIN_EMAILS: optional,
-  PUBLIC_DEV_MODE: bool,
+  PUBLIC_DEV_MODE: publicFlag,
   ADMIN_KEY: optional,
   LOG_LEVEL: optional
     .transform((v) => v ?? 'info')
     .pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   TRUST_PROXY: bool,
+});
+
+// S3_ENDPOINT may stay unset (AWS itself); without a bucket, S3 storage cannot work at all.
+const settingsSchema = envSchema.superRefine((e, ctx) => {
+  if (e.STORAGE === 's3' && e.S3_BUCKET === null) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' });
+  }
 });
 
 export class ConfigError extends Error {}
@@ -157,7 +167,7 @@ export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   { cwd = process.cwd(), appRoot = defaultAppRoot } = {},
 ): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = settingsSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
     throw new ConfigError(`Invalid settings: ${problems.join('; ')}`);

@@ -1,4 +1,6 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+
+const CENSOR = '[redacted]';
 
 /** Headers and fields whose values never reach the log. */
 export const REDACTED_PATHS = [
@@ -16,13 +18,57 @@ export const REDACTED_PATHS = [
   '*.clientSecret',
 ];
 
+/**
+ * Query parameters whose values are secrets: reset links (`?token=`), OAuth callbacks
+ * (`?code=&state=`), and anything named like a password, key or credential.
+ */
+const SECRET_QUERY_PARAM =
+  /^(code|state|key|sig|otp|nonce)$|token|pass(word)?|secret|api[-_]?key|auth|signature|session|credential|grant/i;
+
+/** The URL as logged: the path and harmless parameters kept, secret values replaced. */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const rawName = eq === -1 ? pair : pair.slice(0, eq);
+      return eq !== -1 && SECRET_QUERY_PARAM.test(decodeName(rawName))
+        ? `${rawName}=${CENSOR}`
+        : pair;
+    });
+  return `${url.slice(0, at)}?${query.join('&')}`;
+}
+
+function decodeName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
+}
+
+/** Fastify's own request serializer, with the URL's secrets taken out. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 export function loggerOptions(
   level: string,
   stream?: { write: (line: string) => void },
 ): FastifyServerOptions['logger'] {
   return {
     level,
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    redact: { paths: REDACTED_PATHS, censor: CENSOR },
+    serializers: { req: serializeRequest },
     ...(stream ? { stream } : {}),
   };
 }

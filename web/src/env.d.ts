@@ -1,2 +1,4 @@
 /** The id of this build, defined by vite.config.ts from BUILD_ID ('dev' outside a release build). */
 declare const __BUILD_ID__: string;
+/** When this build was made (ms since the epoch), the same as its builds/meta timestamp. */
+declare const __BUILD_TIMESTAMP__: number;

@@ -7,17 +7,28 @@ import {
   isUpdateAvailable,
 } from '../src/features/build-updates/build-check';
 
-const build = (id: string): BuildInfo => ({ id, timestamp: 1 });
+/** Builds in the order they were made: 'abc' first, then 'def'. */
+const TIMES: Record<string, number> = { old: 500, abc: 1000, def: 2000, dev: 1000 };
+const build = (id: string): BuildInfo => ({ id, timestamp: TIMES[id] ?? 0 });
 
 describe('isUpdateAvailable', () => {
-  it('is true when the latest build differs from this one', () => {
-    expect(isUpdateAvailable('abc', build('def'))).toBe(true);
+  it('is true when the latest build is a newer one', () => {
+    expect(isUpdateAvailable(build('abc'), build('def'))).toBe(true);
   });
 
   it('is false for the same build, an unknown latest build, or a development build', () => {
-    expect(isUpdateAvailable('abc', build('abc'))).toBe(false);
-    expect(isUpdateAvailable('abc', null)).toBe(false);
-    expect(isUpdateAvailable('dev', build('def'))).toBe(false);
+    expect(isUpdateAvailable(build('abc'), build('abc'))).toBe(false);
+    expect(isUpdateAvailable(build('abc'), null)).toBe(false);
+    expect(isUpdateAvailable(build('dev'), build('def'))).toBe(false);
+  });
+
+  it('is false for an older build, as a node not yet updated in a rolling deploy serves', () => {
+    expect(isUpdateAvailable(build('def'), build('abc'))).toBe(false);
+    expect(isUpdateAvailable(build('abc'), build('old'))).toBe(false);
+  });
+
+  it('is false for another build made at the same time (two nodes building the same release)', () => {
+    expect(isUpdateAvailable(build('abc'), { id: 'xyz', timestamp: 1000 })).toBe(false);
   });
 });
 
@@ -65,7 +76,7 @@ describe('update poller', () => {
   });
 
   const poller = (currentId = 'abc') =>
-    createUpdatePoller({ currentId, fetchLatest, onUpdate, onVisible });
+    createUpdatePoller({ current: build(currentId), fetchLatest, onUpdate, onVisible });
 
   it('checks every five minutes and reports a new build once', async () => {
     const p = poller();
@@ -81,6 +92,20 @@ describe('update poller', () => {
     await vi.advanceTimersByTimeAsync(UPDATE_CHECK_INTERVAL_MS * 3);
     expect(fetchLatest).toHaveBeenCalledTimes(2);
     expect(onUpdate).toHaveBeenCalledTimes(1);
+  });
+
+  it('never offers an older build and keeps asking until a newer one is out', async () => {
+    const p = poller('def');
+    p.start();
+    latest = build('abc');
+    await vi.advanceTimersByTimeAsync(UPDATE_CHECK_INTERVAL_MS * 2);
+    expect(fetchLatest).toHaveBeenCalledTimes(2);
+    expect(onUpdate).not.toHaveBeenCalled();
+
+    latest = { id: 'ghi', timestamp: 3000 };
+    await vi.advanceTimersByTimeAsync(UPDATE_CHECK_INTERVAL_MS);
+    expect(onUpdate).toHaveBeenCalledWith({ id: 'ghi', timestamp: 3000 });
+    p.stop();
   });
 
   it('checks when the tab becomes visible again', async () => {

@@ -121,6 +121,17 @@ describe('server messages (spec §8)', () => {
     ).toEqual({ key: 'user.profileUpdateError' });
   });
 
+  it("shows our own key from a failed call's 5xx, and nothing else a 5xx says", () => {
+    const failed = new AuthRequestError(500, 'auth.errors.registrationFailed');
+    expect(serverMessage(failed, 'auth.registerError', known)).toEqual({
+      key: 'auth.errors.registrationFailed',
+    });
+    const proxyPage = new AuthRequestError(502, 'Bad Gateway');
+    expect(serverMessage(proxyPage, 'auth.registerError', known)).toEqual({
+      key: 'auth.registerError',
+    });
+  });
+
   it('reads too many attempts from the status, whatever the text', () => {
     const error = new AuthRequestError(429, 'Rate limit exceeded, retry in 1 minute');
     expect(serverMessage(error, 'auth.loginError', known)).toEqual({

@@ -17,7 +17,8 @@ export function readBuildId(value: string | undefined): string {
   return id;
 }
 
-type BuildInfoPluginOptions = { id: string; outDir: string };
+/** The build written out; the bundle carries the same id and timestamp (vite.config.ts). */
+type BuildInfoPluginOptions = BuildInfo & { outDir: string };
 
 /**
  * Writes builds/latest.json and builds/meta/{id}.json next to the bundle, so that clients can
@@ -32,7 +33,7 @@ export function buildInfoPlugin(options: BuildInfoPluginOptions): Plugin {
       earlier = readEarlierBuilds(path.join(options.outDir, 'builds/meta'), options.id);
     },
     generateBundle() {
-      const current: BuildInfo = { id: options.id, timestamp: Date.now() };
+      const current: BuildInfo = { id: options.id, timestamp: options.timestamp };
       const emit = (fileName: string, info: BuildInfo) =>
         this.emitFile({ type: 'asset', fileName, source: `${JSON.stringify(info)}\n` });
       emit('builds/latest.json', current);

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../../server/src/db/index';
+import { hashPassword } from '../../../server/src/services/passwords';
 import { loadTest } from '../lib/load';
 import { appRoot } from '../lib/paths';
 import type { Bench } from '../lib/types';
@@ -12,6 +13,8 @@ const ROOMS = 10_000;
 const OWNERS = 200;
 const PORT = 39_200;
 const CONCURRENCY = 50;
+/** bench_1 signs in with this password: an owner of 50 rooms and a member of many more. */
+const PASSWORD = 'bench-password';
 
 /**
  * Fills a new embedded database with owners, rooms (a tenth hidden, some invite-only) and three
@@ -50,6 +53,9 @@ async function seed(dataDir: string) {
       where u.id <> r.owner_id
       on conflict do nothing`);
   }
+  await db.execute(
+    sql`update users set password_hash = ${await hashPassword(PASSWORD)} where username = 'bench_1'`,
+  );
   await db.execute(sql`analyze`);
   await handle.close();
 }
@@ -73,11 +79,53 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
   }
 }
 
-const SCENARIOS = {
-  firstPage: {},
-  search: { search: 'jazz' },
-  laterPage: { offset: 4800 },
-} as const;
+/** The session cookie of bench_1. */
+async function signIn(): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${PORT}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ emailOrUsername: 'bench_1', password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
+const WORDS = ['jazz', 'rock', 'chill', 'mood', 'number 7', 'room 12', 'indie', 'metal', 'lo-fi'];
+const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
+
+type Scenario = { body: () => unknown; signedIn?: boolean };
+const publicList = (args: () => object): Scenario => ({
+  body: () => ({ path: 'rooms.getPublicRoomsWithAuthors', args: args() }),
+});
+
+/**
+ * The home page as guests and a signed-in member see it, a popular search, a far page; then
+ * questions that are rarely the same twice (any page, any search), and "my rooms", which are
+ * read from the database every time.
+ */
+const SCENARIOS: Record<string, Scenario> = {
+  firstPage: publicList(() => ({})),
+  firstPageSignedIn: { ...publicList(() => ({})), signedIn: true },
+  search: publicList(() => ({ search: 'jazz' })),
+  laterPage: publicList(() => ({ offset: 4800 })),
+  anyPage: publicList(() => ({ offset: 24 * Math.floor(Math.random() * 375) })),
+  anySearch: publicList(() => ({ search: pick(WORDS), sort: pick(['name', 'oldest']) })),
+  myRooms: {
+    body: () => ({ path: 'rooms.getUserRoomsWithAuthors', args: { userId: benchUserId } }),
+    signedIn: true,
+  },
+};
+let benchUserId = '';
+
+async function currentUserId(cookie: string): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${PORT}/api/_auth/session`, { headers: { cookie } });
+  const session = (await res.json()) as { user?: { id?: string } } | null;
+  if (!session?.user?.id) throw new Error('no session after sign-in');
+  return session.user.id;
+}
 
 export const roomsListBench: Bench = {
   name: 'rooms-list',
@@ -92,13 +140,15 @@ export const roomsListBench: Bench = {
     const server = await startServer(dataDir);
     try {
       const url = `http://127.0.0.1:${PORT}/api/query`;
-      for (const [name, args] of Object.entries(SCENARIOS)) {
-        const body = { path: 'rooms.getPublicRoomsWithAuthors', args };
+      const cookie = await signIn();
+      benchUserId = await currentUserId(cookie);
+      for (const [name, scenario] of Object.entries(SCENARIOS)) {
+        const headers: Record<string, string> = scenario.signedIn ? { cookie } : {};
+        const load = { url, body: scenario.body, headers };
         // A short warm-up, then the measured run.
-        await loadTest({ url, body, concurrency: 10, maxRequests: 100, maxMs: 5000 });
+        await loadTest({ ...load, concurrency: 10, maxRequests: 100, maxMs: 5000 });
         const result = await loadTest({
-          url,
-          body,
+          ...load,
           concurrency: CONCURRENCY,
           maxRequests: 3000,
           maxMs: 10_000,

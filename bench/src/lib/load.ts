@@ -2,7 +2,9 @@ import { percentile, round } from './stats';
 
 export type LoadOptions = {
   url: string;
+  /** The JSON body, or a function making a new one for each request. */
   body: unknown;
+  headers?: Record<string, string>;
   concurrency: number;
   /** The run stops at whichever comes first. */
   maxRequests: number;
@@ -10,12 +12,14 @@ export type LoadOptions = {
 };
 
 /**
- * POSTs the same JSON body from `concurrency` loops at once until the count or the time runs
- * out, and reports latency percentiles and throughput. Any answer but 200 fails the bench.
+ * POSTs JSON bodies from `concurrency` loops at once until the count or the time runs out, and
+ * reports latency percentiles and throughput. Any answer but 200 fails the bench.
  */
 export async function loadTest(options: LoadOptions) {
   const latencies: number[] = [];
-  const payload = JSON.stringify(options.body);
+  const { body } = options;
+  const payload = () =>
+    JSON.stringify(typeof body === 'function' ? (body as () => unknown)() : body);
   const started = performance.now();
   let sent = 0;
   const worker = async () => {
@@ -24,8 +28,8 @@ export async function loadTest(options: LoadOptions) {
       const begin = performance.now();
       const res = await fetch(options.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: payload,
+        headers: { 'content-type': 'application/json', ...options.headers },
+        body: payload(),
       });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`${options.url} answered ${res.status}`);

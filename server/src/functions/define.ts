@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../db';
 import type { AttemptLimiter } from '../services/attempt-limiter';
 import type { Presence } from '../services/presence/presence';
+import type { RoomListCache } from '../services/rooms/list-cache';
 
 /** Who is calling: a signed-in user or a guest, the tab's session, and whether the admin key was used. */
 export type Caller = {
@@ -18,6 +19,7 @@ export type Caller = {
 export type FunctionServices = {
   presence: Presence;
   attempts: AttemptLimiter;
+  roomLists: RoomListCache;
 };
 
 type BaseContext = {

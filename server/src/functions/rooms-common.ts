@@ -20,6 +20,9 @@ export const viewerOf = (ctx: Context) => ({ userId: ctx.caller.userId });
 
 export const roomDeps = (ctx: Context) => ({ db: ctx.db, presence: ctx.services.presence });
 
+/** What the room lists read: the room deps and the cache of the public list. */
+export const listDeps = (ctx: Context) => ({ ...roomDeps(ctx), cache: ctx.services.roomLists });
+
 const userTopic = (id: string) => `user:${id}`;
 
 /**

@@ -12,6 +12,7 @@ import { roomErrors } from '../services/rooms/errors';
 import { roomUserIds } from '../services/rooms/members';
 import { defineMutation, defineQuery } from './define';
 import {
+  listDeps,
   publishRoomChange,
   roomCall,
   roomDeps,
@@ -72,13 +73,7 @@ export const roomFunctions = [
     path: 'rooms.getPublicRoomsWithAuthors',
     args: ROOM_ARG_SCHEMAS['rooms.getPublicRoomsWithAuthors'],
     handler: async (ctx, query) => {
-      const result = await listRooms(
-        ctx.db,
-        ctx.services.presence,
-        ctx.caller.userId,
-        { kind: 'public' },
-        query,
-      );
+      const result = await listRooms(listDeps(ctx), ctx.caller.userId, { kind: 'public' }, query);
       watchList(ctx, result.rooms, query.sort === 'active');
       return result;
     },
@@ -93,7 +88,7 @@ export const roomFunctions = [
         if (userId !== me) throw roomErrors.forbidden();
         ctx.watch(ROOM_TOPICS.userRooms(me));
         const scope = { kind: 'mine' as const, userId: me };
-        const result = await listRooms(ctx.db, ctx.services.presence, me, scope, query);
+        const result = await listRooms(listDeps(ctx), me, scope, query);
         watchList(ctx, result.rooms, query.sort === 'active');
         return result;
       }),

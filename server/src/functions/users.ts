@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTH_ERRORS, type CurrentUser } from '@music-rooms/domain';
+import { AUTH_ERRORS, avatarSchema, type CurrentUser } from '@music-rooms/domain';
 import { AccountError } from '../services/account-errors';
 import {
   newAvatarColor,
@@ -17,6 +17,13 @@ import { FunctionError } from './function-error';
 type Context = QueryContext | MutationContext;
 
 const userTopic = (id: string) => `user:${id}`;
+
+/**
+ * The avatar argument: a #colour or a JPEG data URL within avatarSchema's length cap, so an
+ * oversized string is refused before any work. A value outside it becomes null, which
+ * updateAvatar refuses with the same validation.invalidFormat as a picture that does not decode.
+ */
+const avatarArg = avatarSchema.nullable().catch(null);
 
 /** The signed-in caller's account; a guest gets not_signed_in. */
 async function callerUser(ctx: Context): Promise<UserRow> {
@@ -88,7 +95,7 @@ export const userFunctions = [
   // Sets the avatar: a #colour or the cropped 64×64 JPEG photo.
   defineMutation({
     path: 'users.updateAvatar',
-    args: z.object({ id: z.string(), avatar: z.string() }),
+    args: z.object({ id: z.string(), avatar: avatarArg }),
     handler: async (ctx, { id, avatar }) => {
       const user = await ownUser(ctx, id);
       const updated = await asFunction(() => updateAvatar(ctx.db, user, avatar));

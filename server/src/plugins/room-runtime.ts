@@ -8,13 +8,19 @@ import {
 import { memoryPresenceEntries, redisPresenceEntries } from '../services/presence/entries';
 import { Presence } from '../services/presence/presence';
 import { scheduleTokenCleanup } from '../services/rooms/cleanup-schedule';
+import { RoomListCache } from '../services/rooms/list-cache';
 
-export type RoomRuntime = { presence: Presence; attempts: AttemptLimiter };
+export type RoomRuntime = {
+  presence: Presence;
+  attempts: AttemptLimiter;
+  roomLists: RoomListCache;
+};
 
 /**
  * What rooms keep outside the database: presence and password-attempt counters (in this
- * process, or in Redis under REDIS_PREFIX so every node shares them), and the regular sweep
- * of expired gate passes. Started with the app, stopped when it closes.
+ * process, or in Redis under REDIS_PREFIX so every node shares them), the cache of the public
+ * room list (each node its own, cleared by the topics of every node's changes), and the
+ * regular sweep of expired gate passes. Started with the app, stopped when it closes.
  */
 export const roomRuntimePlugin = fp(
   async (app) => {
@@ -33,7 +39,9 @@ export const roomRuntimePlugin = fp(
       (err) => app.log.error({ err }, 'presence update failed'),
     );
     const attempts = redis ? redisAttemptLimiter(redis, redisPrefix) : memoryAttemptLimiter();
-    app.decorate('roomRuntime', { presence, attempts } satisfies RoomRuntime);
+    const roomLists = new RoomListCache();
+    const stopListening = app.topics.onTopics((topics) => roomLists.onTopics(topics));
+    app.decorate('roomRuntime', { presence, attempts, roomLists } satisfies RoomRuntime);
 
     let stopCleanup = () => {};
     app.addHook('onReady', async () => {
@@ -49,6 +57,7 @@ export const roomRuntimePlugin = fp(
     });
     app.addHook('onClose', async () => {
       stopCleanup();
+      stopListening();
       presence.stop();
       await redis?.quit().catch(() => {});
     });

@@ -6,7 +6,6 @@ import {
   findSession,
   isSuperAdmin,
   revokeSession,
-  SESSION_TTL_MS,
   type SessionRow,
   type UserRow,
 } from '../services/sessions';
@@ -17,55 +16,84 @@ export type CurrentSession = { session: SessionRow; user: UserRow };
 
 /**
  * Sessions in an httpOnly, SameSite=Lax cookie (Secure behind https). The cookie makes the
- * caller of every function and route, and decides who is a super administrator.
+ * caller of every function and route, and decides who is a super administrator. The expiry
+ * slides: when a request renews the session (at most once a day), its answer carries the
+ * cookie again with the new expiry, so an active user's browser never drops it.
  */
 export const sessionPlugin = fp(
   async (app) => {
     const sessionCache = new WeakMap<FastifyRequest, Promise<CurrentSession | null>>();
+    /** Requests whose session was renewed: their answer sends the cookie again. */
+    const renewed = new WeakMap<FastifyRequest, { token: string; session: SessionRow }>();
 
     const currentSession = (request: FastifyRequest) => {
       let cached = sessionCache.get(request);
       if (!cached) {
         const token = request.cookies[SESSION_COOKIE];
-        cached = token ? findSession(app.database.db, token) : Promise.resolve(null);
+        cached = token ? lookUp(request, token) : Promise.resolve(null);
         sessionCache.set(request, cached);
       }
       return cached;
     };
 
-    const secureCookie = (request: FastifyRequest) =>
-      request.protocol === 'https' || app.config.publicUrl.startsWith('https://');
+    const lookUp = async (request: FastifyRequest, token: string) => {
+      const found = await findSession(app.database.db, token);
+      if (found?.renewed) renewed.set(request, { token, session: found.session });
+      return found && { session: found.session, user: found.user };
+    };
+
+    const cookieOptions = (request: FastifyRequest) => ({
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: request.protocol === 'https' || app.config.publicUrl.startsWith('https://'),
+    });
+
+    const setSessionCookie = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      token: string,
+      expiresAt: Date,
+    ) => {
+      reply.setCookie(SESSION_COOKIE, token, {
+        ...cookieOptions(request),
+        expires: expiresAt,
+        maxAge: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)),
+      });
+    };
+
+    /** This request's session is no longer the cookie's: drop what was learnt about it. */
+    const forget = (request: FastifyRequest) => {
+      sessionCache.delete(request);
+      renewed.delete(request);
+    };
+
+    app.addHook('onSend', async (request, reply) => {
+      const renewal = renewed.get(request);
+      if (!renewal) return;
+      renewed.delete(request);
+      setSessionCookie(request, reply, renewal.token, renewal.session.expiresAt);
+    });
 
     app.decorate('currentSession', currentSession);
     app.decorate(
       'signIn',
       async (request: FastifyRequest, reply: FastifyReply, user: UserRow, type: SessionType) => {
-        const { token } = await createSession(app.database.db, {
+        const { token, session } = await createSession(app.database.db, {
           userId: user.id,
           type,
           userAgent: request.headers['user-agent'] ?? null,
           ip: request.ip,
         });
-        sessionCache.delete(request);
-        reply.setCookie(SESSION_COOKIE, token, {
-          path: '/',
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: secureCookie(request),
-          maxAge: SESSION_TTL_MS / 1000,
-        });
+        forget(request);
+        setSessionCookie(request, reply, token, session.expiresAt);
       },
     );
     app.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) await revokeSession(app.database.db, token);
-      sessionCache.delete(request);
-      reply.clearCookie(SESSION_COOKIE, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: secureCookie(request),
-      });
+      forget(request);
+      reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
     });
 
     app.addCallerResolver(async (request) => {

@@ -1,6 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { LIMITS, VALIDATION, type SessionType, type SessionUser } from '@music-rooms/domain';
+import {
+  LIMITS,
+  VALIDATION,
+  type AuthErrorKey,
+  type SessionType,
+  type SessionUser,
+} from '@music-rooms/domain';
+import { HttpError } from '../errors';
+import { clientError } from '../plugins/error-handler';
 import { notSignedIn } from '../services/account-errors';
 import { toSessionUser, type UserRow } from '../services/sessions';
 import type { CurrentSession } from '../plugins/session';
@@ -64,4 +72,28 @@ export function bodyField(request: FastifyRequest, field: string): string | null
   const body = request.body as Record<string, unknown> | null | undefined;
   const value = body && typeof body === 'object' ? body[field] : undefined;
   return typeof value === 'string' ? value : null;
+}
+
+/** What an account action answers when it fails for a reason of the server's own. */
+export type ActionFailure = { code: string; key: AuthErrorKey };
+
+/**
+ * Runs an account action. A refusal (a 4xx HttpError: a form rule, a conflict, no session)
+ * passes on as usual; anything else (a database error) is logged in full and answered 500 with
+ * the action's §8 message (registrationFailed, resetFailed, oauthUnlinkFailed), not a bare
+ * "Internal Server Error", so the form says what did not happen.
+ */
+export async function answerFailureAs<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  failure: ActionFailure,
+  work: () => Promise<T>,
+): Promise<T | FastifyReply> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode < 500) throw error;
+    request.log.error({ err: error, code: failure.code }, 'account action failed');
+    return reply.status(500).send(clientError(500, failure.code, failure.key));
+  }
 }

@@ -19,9 +19,15 @@ import {
   resetPasswordWithToken,
   resetTokenState,
 } from '../services/password-reset';
-import { authRateLimit } from '../services/rate-limits';
+import { accountNamedBy, authRateLimit } from '../services/rate-limits';
 import { clientError } from '../plugins/error-handler';
-import { bodyField, newPasswordRule, sessionUserOf, userAnswerJson } from './auth-common';
+import {
+  answerFailureAs,
+  bodyField,
+  newPasswordRule,
+  sessionUserOf,
+  userAnswerJson,
+} from './auth-common';
 import { bodySchemaOf } from './zod-schema';
 
 const resetRequestSchema = forgotPasswordSchema.extend({ locale: z.string().max(35).optional() });
@@ -62,8 +68,10 @@ function requestResetRoute(app: FastifyInstance, mailer: Mailer) {
     {
       attachValidation: true,
       schema: { body: bodySchemaOf(resetRequestSchema) },
-      preHandler: authRateLimit(app, 'passwordResetRequest', (request) =>
-        bodyField(request, 'emailOrUsername'),
+      preHandler: authRateLimit(
+        app,
+        'passwordResetRequest',
+        accountNamedBy(app, (request) => bodyField(request, 'emailOrUsername')),
       ),
     },
     async (request, reply): Promise<PasswordResetRequested | FastifyReply> => {
@@ -106,6 +114,8 @@ function verifyTokenRoute(app: FastifyInstance) {
   );
 }
 
+const RESET_FAILED = { code: 'reset_failed', key: AUTH_ERRORS.resetFailed } as const;
+
 // Sets the new password through the link; answers with a one-time grant for auto-login.
 function resetWithTokenRoute(app: FastifyInstance) {
   app.post(
@@ -115,11 +125,12 @@ function resetWithTokenRoute(app: FastifyInstance) {
       schema: { body: bodySchemaOf(resetSchema) },
       preHandler: authRateLimit(app, 'passwordReset', (request) => bodyField(request, 'token')),
     },
-    async (request): Promise<ResetPasswordResult> => {
-      const token = tokenOf(request.body);
-      const { newPassword } = parseForm(resetSchema, request.body);
-      return resetPasswordWithToken(app.database.db, { token, newPassword });
-    },
+    (request, reply): Promise<ResetPasswordResult | FastifyReply> =>
+      answerFailureAs(request, reply, RESET_FAILED, () => {
+        const token = tokenOf(request.body);
+        const { newPassword } = parseForm(resetSchema, request.body);
+        return resetPasswordWithToken(app.database.db, { token, newPassword });
+      }),
   );
 }
 

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
+  AUTH_ERRORS,
   AUTH_ROUTES,
   loginSchema,
   registerSchema,
@@ -10,8 +11,9 @@ import {
 } from '@music-rooms/domain';
 import { parseForm } from '../services/account-errors';
 import { registerAccount, signInWithPassword } from '../services/accounts';
-import { authRateLimit } from '../services/rate-limits';
+import { accountNamedBy, authRateLimit } from '../services/rate-limits';
 import {
+  answerFailureAs,
   bodyField,
   requireSession,
   sessionUserJson,
@@ -70,7 +72,11 @@ function loginRoute(app: FastifyInstance) {
     {
       attachValidation: true,
       schema: { body: bodySchemaOf(loginSchema), response: { 200: userAnswerJson } },
-      preHandler: authRateLimit(app, 'login', (request) => bodyField(request, 'emailOrUsername')),
+      preHandler: authRateLimit(
+        app,
+        'login',
+        accountNamedBy(app, (request) => bodyField(request, 'emailOrUsername')),
+      ),
     },
     async (request, reply): Promise<AuthUserResponse> => {
       const user = await signInWithPassword(app.database.db, parseForm(loginSchema, request.body));
@@ -79,6 +85,11 @@ function loginRoute(app: FastifyInstance) {
     },
   );
 }
+
+const REGISTRATION_FAILED = {
+  code: 'registration_failed',
+  key: AUTH_ERRORS.registrationFailed,
+} as const;
 
 // Sign-up: a new account with a random colour avatar, signed in at once.
 function registerRoute(app: FastifyInstance) {
@@ -89,11 +100,13 @@ function registerRoute(app: FastifyInstance) {
       schema: { body: bodySchemaOf(registerSchema), response: { 200: userAnswerJson } },
       preHandler: authRateLimit(app, 'register', (request) => bodyField(request, 'email')),
     },
-    async (request, reply): Promise<AuthUserResponse> => {
-      const user = await registerAccount(app.database.db, parseForm(registerSchema, request.body));
-      await app.signIn(request, reply, user, 'password');
-      return { user: sessionUserOf(app, user, 'password') };
-    },
+    (request, reply): Promise<AuthUserResponse | FastifyReply> =>
+      answerFailureAs(request, reply, REGISTRATION_FAILED, async () => {
+        const input = parseForm(registerSchema, request.body);
+        const user = await registerAccount(app.database.db, input);
+        await app.signIn(request, reply, user, 'password');
+        return { user: sessionUserOf(app, user, 'password') };
+      }),
   );
 }
 

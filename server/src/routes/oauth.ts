@@ -27,7 +27,7 @@ import {
 } from '../services/oauth/flow-cookie';
 import { configuredProviders } from '../services/oauth/providers';
 import { OAuthFailure, type OAuthProviderClient } from '../services/oauth/types';
-import { requireSession } from './auth-common';
+import { answerFailureAs, requireSession } from './auth-common';
 import { popupScriptRoute, safeReturnTo, sendOutcome } from './oauth-result';
 
 /** Name of the app_settings row that holds the key sealing flow cookies (shared by all nodes). */
@@ -98,8 +98,10 @@ export async function oauthRoutes(app: FastifyInstance) {
   );
 
   // POST /api/auth/unlink-{provider}: removes the provider when another way to sign in remains.
-  app.post<ProviderRequest>('/api/auth/unlink-:provider', { schema: unlinkSchema }, (request) =>
-    unlink(ctx, request),
+  app.post<ProviderRequest>(
+    '/api/auth/unlink-:provider',
+    { schema: unlinkSchema },
+    (request, reply) => unlink(ctx, request, reply),
   );
 }
 
@@ -120,14 +122,18 @@ async function startLink(ctx: Context, request: FastifyRequest<StartRequest>, re
   });
 }
 
+const UNLINK_FAILED = { code: 'oauth_unlink_failed', key: AUTH_ERRORS.oauthUnlinkFailed } as const;
+
 /** Unlinks for the signed-in user; the rule itself is checked in the same update (spec §5). */
-async function unlink(ctx: Context, request: FastifyRequest<ProviderRequest>) {
+async function unlink(ctx: Context, request: FastifyRequest<ProviderRequest>, reply: FastifyReply) {
   const { app } = ctx;
   const provider = configured(ctx, request.params.provider);
-  const current = await requireSession(app, request);
-  const user = await unlinkProviderAccount(app.database.db, current.user.id, provider.id);
-  await app.topics.publish([`user:${user.id}`]);
-  return { success: true, message: AUTH_SUCCESS.unlinked } satisfies UnlinkResponse;
+  return answerFailureAs(request, reply, UNLINK_FAILED, async () => {
+    const current = await requireSession(app, request);
+    const user = await unlinkProviderAccount(app.database.db, current.user.id, provider.id);
+    await app.topics.publish([`user:${user.id}`]);
+    return { success: true, message: AUTH_SUCCESS.unlinked } satisfies UnlinkResponse;
+  });
 }
 
 /** The provider named in the path; one without a client id does not exist here (404). */

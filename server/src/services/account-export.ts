@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AccountExport, SessionType } from '@music-rooms/domain';
 import type { Database } from '../db';
-import { sessions } from '../db/schema';
+import { roomFavorites, roomUsers, rooms, sessions } from '../db/schema';
 import { isSuperAdmin, linkedProviders, type UserRow } from './sessions';
 
 export type ExportContext = {
@@ -13,6 +13,9 @@ export type ExportContext = {
 };
 
 type Sections = Omit<AccountExport, 'exportedAt'>;
+
+/** What the export names a room by, where it is not the user's own. */
+const roomLink = { id: rooms.id, name: rooms.name, roomUrl: rooms.roomUrl };
 
 /**
  * One function per section of the export. A feature that gives users something of their
@@ -47,6 +50,53 @@ const SECTIONS: { [Key in keyof Sections]: (ctx: ExportContext) => Promise<Secti
       expiresAt: row.expiresAt.toISOString(),
       userAgent: row.userAgent,
       current: row.id === sessionId,
+    }));
+  },
+  // The rooms the user owns; the password hash stays out, only whether there is one.
+  ownedRooms: async ({ db, user }) => {
+    const rows = await db
+      .select()
+      .from(rooms)
+      .where(eq(rooms.ownerId, user.id))
+      .orderBy(asc(rooms.createdAt), asc(rooms.id));
+    return rows.map((room) => ({
+      id: room.id,
+      name: room.name,
+      description: room.description,
+      url: room.roomUrl,
+      visibility: room.visibility,
+      hasPassword: room.passwordHash !== null,
+      createdAt: room.createdAt.toISOString(),
+    }));
+  },
+  // The user's role in other people's rooms, and their requests to join.
+  roomMemberships: async ({ db, user }) => {
+    const rows = await db
+      .select({ room: roomLink, role: roomUsers.role, since: roomUsers.createdAt })
+      .from(roomUsers)
+      .innerJoin(rooms, eq(rooms.id, roomUsers.roomId))
+      .where(eq(roomUsers.userId, user.id))
+      .orderBy(asc(roomUsers.createdAt), asc(rooms.id));
+    return rows.map(({ room, role, since }) => ({
+      roomId: room.id,
+      name: room.name,
+      url: room.roomUrl,
+      role,
+      since: since.toISOString(),
+    }));
+  },
+  favoriteRooms: async ({ db, user }) => {
+    const rows = await db
+      .select({ room: roomLink, addedAt: roomFavorites.createdAt })
+      .from(roomFavorites)
+      .innerJoin(rooms, eq(rooms.id, roomFavorites.roomId))
+      .where(eq(roomFavorites.userId, user.id))
+      .orderBy(asc(roomFavorites.createdAt), asc(rooms.id));
+    return rows.map(({ room, addedAt }) => ({
+      roomId: room.id,
+      name: room.name,
+      url: room.roomUrl,
+      addedAt: addedAt.toISOString(),
     }));
   },
 };

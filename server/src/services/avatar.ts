@@ -1,49 +1,76 @@
-import { LIMITS } from '@music-rooms/domain';
+import sharp from 'sharp';
+import { avatarSchema, LIMITS } from '@music-rooms/domain';
 
+const COLOR = /^#[0-9a-fA-F]{6}$/;
 const DATA_URL_PREFIX = 'data:image/jpeg;base64,';
+const SIDE = LIMITS.profilePhoto.outputPx;
 
-/** Start-of-frame markers: the segments that carry a JPEG's height and width. */
-const SOF_MARKERS = new Set([
-  0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf,
-]);
-
-/** Width and height of a JPEG, read from its frame header; null when the bytes are not a JPEG. */
-export function jpegSize(bytes: Buffer): { width: number; height: number } | null {
+/**
+ * Where a JPEG's image ends: the offset just past its end-of-image marker, found by walking its
+ * segments and skipping the entropy-coded data of each scan. Null when the structure breaks off
+ * (a cut file, something that is not a JPEG). Decoders stop at that marker and ignore what
+ * follows, so the caller compares it with the length to refuse bytes hidden after the picture.
+ */
+export function jpegEnd(bytes: Buffer): number | null {
   if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
   let offset = 2;
-  while (offset + 4 <= bytes.length) {
+  while (offset + 2 <= bytes.length) {
     if (bytes[offset] !== 0xff) return null;
     const marker = bytes[offset + 1] as number;
+    if (marker === 0xd9) return offset + 2;
     // Fill bytes and markers without a length (restart markers, TEM) have no payload.
     if (marker === 0xff || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
       offset += marker === 0xff ? 1 : 2;
       continue;
     }
-    if (marker === 0xd9 || marker === 0xda) return null;
+    if (offset + 4 > bytes.length) return null;
     const length = bytes.readUInt16BE(offset + 2);
     if (length < 2) return null;
-    if (SOF_MARKERS.has(marker)) {
-      if (offset + 9 > bytes.length) return null;
-      return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
-    }
     offset += 2 + length;
+    if (marker === 0xda) {
+      const next = nextMarker(bytes, offset);
+      if (next === null) return null;
+      offset = next;
+    }
+  }
+  return null;
+}
+
+/** The next marker after a scan's entropy-coded data (where 0xFF00 and restarts are data). */
+function nextMarker(bytes: Buffer, from: number): number | null {
+  for (let i = bytes.indexOf(0xff, from); i !== -1; i = bytes.indexOf(0xff, i + 1)) {
+    const after = bytes[i + 1];
+    if (after === undefined) return null;
+    if (after !== 0x00 && !(after >= 0xd0 && after <= 0xd7)) return i;
   }
   return null;
 }
 
 /**
- * Whether an avatar is one the app can show: a #rrggbb colour, or a data URL holding a real
- * JPEG of exactly the size the crop dialog makes (spec §5: 64×64).
+ * Whether bytes are one whole JPEG of exactly the size the crop dialog makes (spec §5: 64×64):
+ * nothing after its end, a header that says JPEG and 64×64, and pixels that decode without a
+ * single warning (a cut or corrupt file fails here).
  */
-export function isValidAvatar(avatar: string): boolean {
-  if (/^#[0-9a-fA-F]{6}$/.test(avatar)) return true;
+export async function isAvatarJpeg(bytes: Buffer): Promise<boolean> {
+  if (jpegEnd(bytes) !== bytes.length) return false;
+  try {
+    const image = sharp(bytes, { failOn: 'warning', limitInputPixels: SIDE * SIDE });
+    const { format, width, height } = await image.metadata();
+    if (format !== 'jpeg' || width !== SIDE || height !== SIDE) return false;
+    await image.raw().toBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether an avatar is one the app can show: a #rrggbb colour, or a data URL (within
+ * avatarSchema's length cap) holding a real 64×64 JPEG.
+ */
+export async function isValidAvatar(avatar: string): Promise<boolean> {
+  if (!avatarSchema.safeParse(avatar).success) return false;
+  if (COLOR.test(avatar)) return true;
   if (!avatar.startsWith(DATA_URL_PREFIX)) return false;
-  const base64 = avatar.slice(DATA_URL_PREFIX.length);
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return false;
-  const bytes = Buffer.from(base64, 'base64');
-  const size = jpegSize(bytes);
-  const side = LIMITS.profilePhoto.outputPx;
-  const ends =
-    bytes.length >= 2 && bytes[bytes.length - 2] === 0xff && bytes[bytes.length - 1] === 0xd9;
-  return size !== null && ends && size.width === side && size.height === side;
+  return isAvatarJpeg(Buffer.from(avatar.slice(DATA_URL_PREFIX.length), 'base64'));
 }

@@ -74,9 +74,18 @@ export async function updateProfile(db: Database, user: UserRow, input: unknown)
   return saveUser(db, user.id, changed);
 }
 
-/** Sets a #colour or a 64×64 JPEG as the avatar; anything else is validation.invalidFormat. */
-export async function updateAvatar(db: Database, user: UserRow, avatar: string): Promise<UserRow> {
-  if (!isValidAvatar(avatar)) throw validationError(VALIDATION.invalidFormat);
+/**
+ * Sets a #colour or a 64×64 JPEG as the avatar; anything else (null: an argument that failed
+ * avatarSchema) is validation.invalidFormat, and nothing is saved.
+ */
+export async function updateAvatar(
+  db: Database,
+  user: UserRow,
+  avatar: string | null,
+): Promise<UserRow> {
+  if (avatar === null || !(await isValidAvatar(avatar))) {
+    throw validationError(VALIDATION.invalidFormat);
+  }
   return saveUser(db, user.id, { avatar });
 }
 

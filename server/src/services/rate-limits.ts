@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { AUTH_ERRORS } from '@music-rooms/domain';
 import type { Config } from '../config';
 import { AccountError } from './account-errors';
+import { findUserByEmailOrUsername } from './users';
 
 export type LimitWindow = { max: number; windowMs: number };
 type Limits = { perIp: LimitWindow; perAccount: LimitWindow };
@@ -12,7 +13,7 @@ const HOUR = 60 * MINUTE;
 
 /**
  * How often each account action may be tried, from one address and against one account
- * (the e-mail or username typed, the user id, or the link's token). Guessing a password
+ * (the account an e-mail or username names, the user id, or the link's token). Guessing a password
  * or flooding someone's inbox stops here; a person who mistypes a few times does not notice.
  */
 export const AUTH_RATE_LIMITS = {
@@ -40,6 +41,32 @@ export type LimitedAction = keyof typeof AUTH_RATE_LIMITS;
 export type AccountKey = (
   request: FastifyRequest,
 ) => string | null | undefined | Promise<string | null | undefined>;
+
+/**
+ * The account a typed e-mail or username names, as a rate-limit key: the user's id when the
+ * account exists, so its e-mail and its username (in any case) share one counter; else the
+ * text itself, so that trying unknown names is limited too. Looked up once per request.
+ */
+export function accountNamedBy(
+  app: FastifyInstance,
+  typed: (request: FastifyRequest) => string | null,
+): AccountKey {
+  const resolved = new WeakMap<FastifyRequest, Promise<string | null>>();
+  const resolve = async (request: FastifyRequest) => {
+    const name = normalizeKey(typed(request));
+    if (name === '') return null;
+    const user = await findUserByEmailOrUsername(app.database.db, name);
+    return user ? `user:${user.id}` : `name:${name}`;
+  };
+  return (request) => {
+    let key = resolved.get(request);
+    if (!key) {
+      key = resolve(request);
+      resolved.set(request, key);
+    }
+    return key;
+  };
+}
 
 /**
  * A preHandler that counts the request against its action's per-address and per-account

@@ -45,8 +45,18 @@ export async function createSession(db: Database, input: NewSession, now = Date.
   return { token, session: row as SessionRow };
 }
 
-/** The live session behind a cookie token and its user; renews the expiry as it is used. */
-export async function findSession(db: Database, token: string, now = Date.now()) {
+/** A live session and its user; `renewed` when this lookup moved its expiry (send the cookie again). */
+export type FoundSession = { session: SessionRow; user: UserRow; renewed: boolean };
+
+/**
+ * The live session behind a cookie token and its user. Once a day of use has passed since the
+ * expiry was last set, the expiry moves to 30 days from now.
+ */
+export async function findSession(
+  db: Database,
+  token: string,
+  now = Date.now(),
+): Promise<FoundSession | null> {
   const [found] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
@@ -54,12 +64,12 @@ export async function findSession(db: Database, token: string, now = Date.now())
     .where(and(eq(sessions.tokenHash, hashSecret(token)), gt(sessions.expiresAt, new Date(now))))
     .limit(1);
   if (!found) return null;
-  if (found.session.expiresAt.getTime() - now < SESSION_TTL_MS - RENEW_AFTER_MS) {
-    const expiresAt = new Date(now + SESSION_TTL_MS);
-    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, found.session.id));
-    found.session.expiresAt = expiresAt;
+  if (found.session.expiresAt.getTime() - now >= SESSION_TTL_MS - RENEW_AFTER_MS) {
+    return { ...found, renewed: false };
   }
-  return found;
+  const expiresAt = new Date(now + SESSION_TTL_MS);
+  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, found.session.id));
+  return { user: found.user, session: { ...found.session, expiresAt }, renewed: true };
 }
 
 export async function revokeSession(db: Database, token: string): Promise<void> {

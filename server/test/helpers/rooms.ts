@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { RoomUserRole, RoomVisibility } from '@music-rooms/domain';
+import { ROOM_TOPICS, type RoomUserRole, type RoomVisibility } from '@music-rooms/domain';
 import { roomUsers, rooms } from '../../src/db/schema';
 import { hashPassword } from '../../src/services/passwords';
 import type { RoomRow } from '../../src/services/rooms/store';
@@ -25,7 +25,10 @@ export type RoomOverrides = {
   createdAt?: Date;
 };
 
-/** Inserts a room (and its members) straight into the app's database. */
+/**
+ * Inserts a room (and its members) straight into the app's database, and announces the change
+ * as a mutation would, so that lists and live queries see it.
+ */
 export async function createRoom(t: TestApp, overrides: RoomOverrides): Promise<RoomRow> {
   const db = t.app.database.db;
   const id = randomBytes(4).toString('hex');
@@ -56,5 +59,6 @@ export async function createRoom(t: TestApp, overrides: RoomOverrides): Promise<
       }),
     );
   }
+  await t.app.topics.publish([ROOM_TOPICS.list]);
   return room!;
 }

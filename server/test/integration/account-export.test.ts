@@ -3,6 +3,7 @@ import { AUTH_ERRORS, AUTH_ROUTES, type AccountExport } from '@music-rooms/domai
 import { SESSION_COOKIE } from '../../src/plugins/session';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { factories, sessionClient } from '../helpers/factories';
+import { createRoom } from '../helpers/rooms';
 
 describe('data export (GET /api/account/export)', () => {
   let t: TestApp;
@@ -56,6 +57,96 @@ describe('data export (GET /api/account/export)', () => {
     expect(text).not.toContain('argon2');
     expect(text).not.toContain('gh-export-1');
     expect(text).not.toMatch(/hash/i);
+  });
+
+  it('lists the rooms the user owns, belongs to or asked to join, and their favourites', async () => {
+    const { user, client } = await f.signedInUser();
+    const other = (await f.user()).user;
+    const open = await createRoom(t, {
+      owner: user,
+      name: 'My open room',
+      description: 'Everyone welcome',
+      roomUrl: 'my-open-room',
+      createdAt: new Date('2024-01-01T10:00:00Z'),
+    });
+    await createRoom(t, {
+      owner: user,
+      name: 'My locked room',
+      roomUrl: 'my-locked-room',
+      visibility: 'hidden',
+      password: 'room-secret-1',
+      createdAt: new Date('2024-02-01T10:00:00Z'),
+    });
+    const band = await createRoom(t, {
+      owner: other,
+      name: 'The band',
+      roomUrl: 'the-band',
+      members: [{ user, role: 'editor' }],
+    });
+    const club = await createRoom(t, {
+      owner: other,
+      name: 'The club',
+      roomUrl: 'the-club',
+      members: [{ user, role: 'requested' }],
+    });
+    await createRoom(t, { owner: other, name: 'Not mine', roomUrl: 'not-mine' });
+    for (const room of [band, open]) {
+      const res = await client.call('rooms.toggleFavorite', { roomId: room.id, userId: user.id });
+      expect(res.status).toBe(200);
+    }
+
+    const res = await client.fetch(AUTH_ROUTES.exportData);
+    const text = await res.text();
+    const data = JSON.parse(text) as AccountExport;
+    expect(data.ownedRooms).toEqual([
+      {
+        id: open.id,
+        name: 'My open room',
+        description: 'Everyone welcome',
+        url: 'my-open-room',
+        visibility: 'public',
+        hasPassword: false,
+        createdAt: '2024-01-01T10:00:00.000Z',
+      },
+      expect.objectContaining({
+        name: 'My locked room',
+        url: 'my-locked-room',
+        visibility: 'hidden',
+        hasPassword: true,
+        createdAt: '2024-02-01T10:00:00.000Z',
+      }),
+    ]);
+    expect(data.roomMemberships).toEqual([
+      {
+        roomId: band.id,
+        name: 'The band',
+        url: 'the-band',
+        role: 'editor',
+        since: expect.any(String),
+      },
+      {
+        roomId: club.id,
+        name: 'The club',
+        url: 'the-club',
+        role: 'requested',
+        since: expect.any(String),
+      },
+    ]);
+    expect(data.favoriteRooms.map((room) => [room.roomId, room.name, room.url])).toEqual([
+      [band.id, 'The band', 'the-band'],
+      [open.id, 'My open room', 'my-open-room'],
+    ]);
+    expect(Date.parse(data.favoriteRooms[0]!.addedAt)).toBeLessThanOrEqual(Date.now());
+    // The room password is neither in it as typed nor as its hash.
+    expect(text).not.toContain('room-secret-1');
+    expect(text).not.toContain('argon2');
+    expect(text).not.toContain('Not mine');
+  });
+
+  it('gives empty room sections to a user without rooms', async () => {
+    const { client } = await f.signedInUser();
+    const data = (await client.get<AccountExport>(AUTH_ROUTES.exportData)).body;
+    expect(data).toMatchObject({ ownedRooms: [], roomMemberships: [], favoriteRooms: [] });
   });
 
   it('answers a guest with 401 notSignedIn', async () => {

@@ -63,6 +63,40 @@ describe('rate limits on account actions', () => {
     expect(fine.status).toBe(200);
   });
 
+  it('counts the e-mail and the username of one account together', async () => {
+    const { user, password } = await f.user();
+    const { max } = AUTH_RATE_LIMITS.login.perAccount;
+    for (let i = 0; i < max; i++) {
+      const emailOrUsername = i % 2 === 0 ? user.email : user.username.toUpperCase();
+      const res = await from(newAddress()).post(AUTH_ROUTES.login, {
+        emailOrUsername,
+        password: 'wrong',
+      });
+      expect(res.status).toBe(401);
+    }
+    for (const emailOrUsername of [user.email, user.username]) {
+      expectLimited(
+        await from(newAddress()).post(AUTH_ROUTES.login, { emailOrUsername, password }),
+      );
+    }
+  });
+
+  it('counts reset mails asked by e-mail and by username together', async () => {
+    const { user } = await f.user();
+    const { max } = AUTH_RATE_LIMITS.passwordResetRequest.perAccount;
+    for (let i = 0; i < max; i++) {
+      const res = await from(newAddress()).post(AUTH_ROUTES.requestPasswordReset, {
+        emailOrUsername: i % 2 === 0 ? user.username : user.email,
+      });
+      expect(res.status).toBe(200);
+    }
+    expectLimited(
+      await from(newAddress()).post(AUTH_ROUTES.requestPasswordReset, {
+        emailOrUsername: user.email,
+      }),
+    );
+  });
+
   it('limits sign-in attempts per address, whatever the account', async () => {
     const ip = newAddress();
     const { max } = AUTH_RATE_LIMITS.login.perIp;

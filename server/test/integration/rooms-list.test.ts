@@ -219,3 +219,59 @@ describe('live list', () => {
     }
   });
 });
+
+describe('one public list for everyone, each viewer with their own marks', () => {
+  it('shows each viewer their own role and favourite on the same page', async () => {
+    const f = factories(t);
+    const { user: fan, client: fanClient } = await f.signedInUser({ password: null });
+    const room = await createRoom(t, {
+      owner,
+      name: 'Shared Stage',
+      members: [{ user: viewer, role: 'editor' }],
+    });
+    await fanClient.call('rooms.toggleFavorite', { roomId: room.id, userId: fan.id });
+    const card = async (client: SessionClient) =>
+      (await list({ search: 'shared stage' }, client)).rooms[0];
+    expect(await card(viewerClient)).toMatchObject({ myRole: 'editor', isFavorite: false });
+    expect(await card(fanClient)).toMatchObject({ myRole: null, isFavorite: true });
+    expect(await card(await clientFor(t, owner))).toMatchObject({ myRole: 'owner' });
+    expect(await card(f.guest())).toMatchObject({ myRole: null, isFavorite: false });
+  });
+
+  it('shows a change at once: a new room, a renamed author, a new member', async () => {
+    const f = factories(t);
+    const { user: author, client } = await f.signedInUser({ password: null });
+    const before = await list({ search: 'fresh paint' });
+    expect(before.total).toBe(0);
+    const created = await client.call<{ value: { _id: string } }>('rooms.create', {
+      name: 'Fresh Paint',
+      room_url: 'fresh-paint',
+    });
+    const after = await list({ search: 'fresh paint' });
+    expect(after.total).toBe(1);
+    const roomId = created.body.value._id;
+    await client.call('users.updateUserProfile', { id: author.id, name: 'Renamed' });
+    expect((await list({ search: 'fresh paint' })).roomAuthors[roomId]?.name).toBe('Renamed');
+    await client.call('rooms.addUser', {
+      roomId,
+      usernameOrEmail: viewer.username,
+      role: 'viewer',
+    });
+    expect((await list({ search: 'fresh paint' })).rooms[0]?.memberCount).toBe(2);
+  });
+
+  it('hides who is in an invite-only room from those not in it', async () => {
+    const f = factories(t);
+    const { user: insider, client: insiderClient } = await f.signedInUser({ password: null });
+    await createRoom(t, {
+      owner,
+      name: 'Backroom',
+      visibility: 'inviteOnly',
+      members: [{ user: insider, role: 'viewer' }],
+    });
+    const stranger = (await list({ search: 'backroom' }, f.guest())).rooms[0];
+    expect(stranger).toMatchObject({ memberCount: 0, activeUsers: 0, description: '' });
+    const member = (await list({ search: 'backroom' }, insiderClient)).rooms[0];
+    expect(member).toMatchObject({ memberCount: 2, myRole: 'viewer' });
+  });
+});

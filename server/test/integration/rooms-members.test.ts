@@ -129,6 +129,11 @@ describe('removal rules (spec §6)', () => {
       [adminA.user.id]: false,
       [adminB.user.id]: true,
     });
+    expect(res.body.value.members.map((member) => member.refusal)).toEqual([
+      ROOM_ERRORS.cannotChangeOwner,
+      ROOM_ERRORS.cannotChangeSelf,
+      null,
+    ]);
     expect(res.body.value.members.map((member) => member.role)).toEqual([
       'owner',
       'admin',
@@ -145,7 +150,7 @@ describe('access requests (spec §4 Room access)', () => {
   beforeAll(async () => {
     const o = await person();
     owner = o.client;
-    roomId = (await createRoom(t, { owner: o.user, visibility: 'inviteOnly' })).id;
+    roomId = (await createRoom(t, { owner: o.user })).id;
     asker = await person();
   });
 
@@ -181,7 +186,7 @@ describe('access requests (spec §4 Room access)', () => {
     expect(await ask()).toBe('rejected');
     expect(await roleIn(roomId, asker.user)).toBe('rejected');
     const view = await asker.client.call('rooms.get', { id: roomId });
-    expect(view.body.errorData.code).toBe('unavailable');
+    expect(view.body.value).toMatchObject({ myRole: 'rejected', capabilities: ['room.view'] });
   });
 
   it('approval gives the role, with the approver as inviter', async () => {
@@ -207,6 +212,53 @@ describe('access requests (spec §4 Room access)', () => {
     });
     refused(res, ROOM_ERRORS.alreadyMember);
     expect(await roleIn(roomId, asker.user)).toBe('editor');
+  });
+});
+
+describe('who may reverse a refusal', () => {
+  it('an invite-only room takes no requests', async () => {
+    const owner = await person();
+    const room = await createRoom(t, { owner: owner.user, visibility: 'inviteOnly' });
+    const asker = await person();
+    const res = await asker.client.call('rooms.requestAccess', { roomId: room.id });
+    refused(res, ROOM_ERRORS.unavailable);
+    expect(await roleIn(room.id, asker.user)).toBeNull();
+  });
+
+  it('an admin cannot let in someone the owner refused; the owner can', async () => {
+    const [owner, admin, asker] = [await person(), await person(), await person()];
+    const room = await createRoom(t, {
+      owner: owner.user,
+      members: [{ user: admin.user, role: 'admin' }],
+    });
+    await asker.client.call('rooms.requestAccess', { roomId: room.id });
+    await owner.client.call('rooms.rejectRequest', { roomId: room.id, userId: asker.user.id });
+    const approve = { roomId: room.id, userId: asker.user.id, role: 'viewer' };
+    refused(
+      await admin.client.call('rooms.approveRequest', approve),
+      ROOM_ERRORS.insufficientPermissions,
+    );
+    const add = { roomId: room.id, usernameOrEmail: asker.user.username, role: 'viewer' };
+    refused(await admin.client.call('rooms.addUser', add), ROOM_ERRORS.insufficientPermissions);
+    expect(await roleIn(room.id, asker.user)).toBe('rejected');
+    expect((await owner.client.call('rooms.addUser', add)).status).toBe(200);
+    expect(await roleIn(room.id, asker.user)).toBe('viewer');
+  });
+
+  it('an admin who refused someone may change their mind', async () => {
+    const [owner, admin, asker] = [await person(), await person(), await person()];
+    const room = await createRoom(t, {
+      owner: owner.user,
+      members: [{ user: admin.user, role: 'admin' }],
+    });
+    await asker.client.call('rooms.requestAccess', { roomId: room.id });
+    await admin.client.call('rooms.rejectRequest', { roomId: room.id, userId: asker.user.id });
+    const res = await admin.client.call('rooms.approveRequest', {
+      roomId: room.id,
+      userId: asker.user.id,
+      role: 'participant',
+    });
+    expect(res.body.value).toEqual({ role: 'participant' });
   });
 });
 

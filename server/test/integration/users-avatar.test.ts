@@ -7,7 +7,15 @@ import {
   type JsonReply,
   type SessionClient,
 } from '../helpers/factories';
-import { JPEG_64X64, JPEG_65X64, PNG_64X64 } from '../fixtures/avatars';
+import {
+  JPEG_64X64,
+  JPEG_65X64,
+  PNG_64X64,
+  jpegCutShort,
+  jpegHeaderThenJunk,
+  jpegLongerThan,
+  jpegWithTrailingJunk,
+} from '../fixtures/avatars';
 
 type Reply = JsonReply<FunctionBody>;
 
@@ -44,6 +52,12 @@ describe('avatars: users.updateAvatar and users.generateNewAvatarColor', () => {
     ['a PNG data URL', PNG_64X64],
     ['a PNG labelled as JPEG', PNG_64X64.replace('image/png', 'image/jpeg')],
     ['a JPEG cut short', JPEG_64X64.slice(0, 200)],
+    ['a JPEG cut short with its end marker put back', jpegCutShort()],
+    ['a 64×64 JPEG header followed by junk', jpegHeaderThenJunk()],
+    ['a JPEG with bytes hidden after its end', jpegWithTrailingJunk()],
+    ['a real 64×64 JPEG longer than the 200 000 character cap', jpegLongerThan(200_000)],
+    ['a string of 300 000 base64 characters', `data:image/jpeg;base64,${'A'.repeat(300_000)}`],
+    ['no string at all', 42],
     ['garbage base64', 'data:image/jpeg;base64,aGVsbG8gd29ybGQ='],
     ['a colour name', 'red'],
     ['a short colour', '#fff'],

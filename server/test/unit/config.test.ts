@@ -53,10 +53,33 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'http://x'],
     ['PUBLIC_URL', 'not a url'],
     ['MAX_AUDIO_FILE_SIZE', '-5'],
-    ['PUBLIC_DEV_MODE', 'maybe'],
     ['STORAGE', 'ftp'],
   ])('fails fast naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
+
+  it('fails fast naming S3_BUCKET when STORAGE=s3 has no bucket', () => {
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(ConfigError);
+    expect(() => loadConfig({ STORAGE: 's3', S3_ENDPOINT: 'https://r2.example' })).toThrow(
+      'S3_BUCKET',
+    );
+  });
+
+  it('takes S3 storage with a bucket and no endpoint (AWS itself)', () => {
+    const config = loadConfig({ STORAGE: 's3', S3_BUCKET: 'tracks', S3_REGION: 'eu-west-1' });
+    expect(config.storage).toBe('s3');
+    expect(config.s3).toMatchObject({ bucket: 'tracks', endpoint: null, region: 'eu-west-1' });
+  });
+
+  it.each(['true', 'TRUE', ' True '])('turns dev mode on for PUBLIC_DEV_MODE=%j', (value) => {
+    expect(loadConfig({ PUBLIC_DEV_MODE: value }).publicDevMode).toBe(true);
+  });
+
+  it.each(['false', '1', 'yes', 'on', 'maybe', ''])(
+    'leaves dev mode off for PUBLIC_DEV_MODE=%j (only the value true turns it on)',
+    (value) => {
+      expect(loadConfig({ PUBLIC_DEV_MODE: value }).publicDevMode).toBe(false);
+    },
+  );
 });

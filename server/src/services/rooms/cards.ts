@@ -36,11 +36,17 @@ type MemberRow = {
   member_count: number;
 };
 
+/** Member counts and the first few members of some rooms, by room id. */
+export type CardMembers = {
+  counts: Map<string, number>;
+  shown: Map<string, PublicUser[]>;
+};
+
 /**
  * Member counts and the first few members of each room, in one query: the owner counts as
  * one member and shows first, then the others by role and by when they joined.
  */
-async function membersOf(db: Database, roomIds: readonly string[]) {
+export async function membersOf(db: Database, roomIds: readonly string[]): Promise<CardMembers> {
   const counts = new Map<string, number>();
   const shown = new Map<string, PublicUser[]>();
   if (roomIds.length === 0) return { counts, shown };
@@ -78,33 +84,39 @@ async function membersOf(db: Database, roomIds: readonly string[]) {
   return { counts, shown };
 }
 
-/**
- * Turns page rows into cards: member counts, a few members, the live presence count. An
- * invite-only room shows a stranger only that it exists: no description, no members.
- */
+/** Page rows turned into cards: member counts, a few members, the live presence count. */
 export async function buildCards(
   db: Database,
   presence: Presence,
   rows: readonly CardRow[],
 ): Promise<RoomCards> {
   const roomIds = rows.map((row) => row.room.id);
-  const [{ counts, shown }, active] = await Promise.all([
-    membersOf(db, roomIds),
-    presence.counts(roomIds),
-  ]);
+  const [members, active] = await Promise.all([membersOf(db, roomIds), presence.counts(roomIds)]);
+  return assembleCards(rows, members, active);
+}
+
+/**
+ * Cards from rows, members and live counts. An invite-only room shows a stranger only that it
+ * exists: no description, no members, no count of who is in it.
+ */
+export function assembleCards(
+  rows: readonly CardRow[],
+  members: CardMembers,
+  active: ReadonlyMap<string, number>,
+): RoomCards {
   const cards: RoomCards = { rooms: [], roomAuthors: {}, roomUsers: {} };
   for (const row of rows) {
     const { room } = row;
     const hidden = room.visibility === 'inviteOnly' && !isRoomRole(row.myRole);
     cards.rooms.push(
       toSummary(row, {
-        memberCount: 1 + (counts.get(room.id) ?? 0),
-        activeUsers: active.get(room.id) ?? 0,
+        memberCount: hidden ? 0 : 1 + (members.counts.get(room.id) ?? 0),
+        activeUsers: hidden ? 0 : (active.get(room.id) ?? 0),
         hideContent: hidden,
       }),
     );
     cards.roomAuthors[room.id] = row.author;
-    cards.roomUsers[room.id] = hidden ? [] : [row.author, ...(shown.get(room.id) ?? [])];
+    cards.roomUsers[room.id] = hidden ? [] : [row.author, ...(members.shown.get(room.id) ?? [])];
   }
   return cards;
 }

@@ -1,130 +1,137 @@
-import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { RoomListResult, RoomListQuery, RoomUserRole } from '@music-rooms/domain';
 import type { Database } from '../../db';
 import { roomFavorites, roomUsers, rooms, users } from '../../db/schema';
 import type { Presence } from '../presence/presence';
-import { buildCards, type CardRow } from './cards';
+import { buildCards, type CardRow, type RoomCards } from './cards';
+import {
+  NOBODY,
+  authorColumns,
+  favorite,
+  listedPublicly,
+  my,
+  ordering,
+  searchFilter,
+  type ListScope,
+} from './list-query';
+import { publicListPage, type PublicListDeps } from './public-list';
 
-/** Which rooms a list holds: the public list, or the rooms of one user. */
-export type ListScope = { kind: 'public' } | { kind: 'mine'; userId: string };
+export type { ListScope } from './list-query';
 
-/** Stands for "nobody" in joins on the viewer, so a guest's query has the same shape. */
-const NOBODY = '00000000-0000-0000-0000-000000000000';
-
-const my = alias(roomUsers, 'my');
-const favorite = alias(roomFavorites, 'favorite');
-
-/** `%text%` for LIKE, with the wildcards the user typed taken literally. */
-function containing(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-function scopeFilter(scope: ListScope): SQL {
-  if (scope.kind === 'public') return ne(rooms.visibility, 'hidden');
-  // The user's own rooms, rooms they have a role in, and rooms they asked to join.
-  return or(
-    eq(rooms.ownerId, scope.userId),
-    sql`${my.role} is not null and ${my.role} <> 'rejected'`,
-  )!;
-}
-
-function searchFilter(search: string): SQL {
-  const pattern = containing(search);
-  // An invite-only room's description is not shown to strangers, so it is not searched either.
-  return or(
-    sql`lower(${rooms.name}) like ${pattern}`,
-    and(ne(rooms.visibility, 'inviteOnly'), sql`lower(${rooms.description}) like ${pattern}`),
-  )!;
-}
-
-function ordering(sort: RoomListQuery['sort'], active: Map<string, number>): SQL[] {
-  switch (sort) {
-    case 'oldest':
-      return [asc(rooms.createdAt), asc(rooms.id)];
-    case 'name':
-      return [asc(sql`lower(${rooms.name})`), asc(rooms.id)];
-    case 'nameDesc':
-      return [desc(sql`lower(${rooms.name})`), desc(rooms.id)];
-    case 'active': {
-      // The live counts travel as one JSON parameter: rooms nobody is in count 0.
-      const counts = JSON.stringify(Object.fromEntries(active));
-      return [
-        desc(sql`coalesce((${counts}::jsonb ->> ${rooms.id}::text)::int, 0)`),
-        desc(rooms.createdAt),
-        desc(rooms.id),
-      ];
-    }
-    default:
-      return [desc(rooms.createdAt), desc(rooms.id)];
-  }
+/**
+ * A page of rooms with search, sort and paging done by the database. The public list in a
+ * fixed order looks the same to everyone and is served from the list cache (public-list.ts);
+ * "my rooms", favourites and the order by live activity depend on the viewer or on presence
+ * and are read for each call.
+ */
+export async function listRooms(
+  deps: PublicListDeps,
+  viewerId: string | null,
+  scope: ListScope,
+  query: RoomListQuery,
+): Promise<RoomListResult> {
+  const shared = scope.kind === 'public' && !query.favoritesOnly && query.sort !== 'active';
+  const page = shared
+    ? await publicListPage(deps, viewerId, query)
+    : await viewerListPage(deps.db, deps.presence, viewerId, scope, query);
+  const end = query.offset + page.rooms.length;
+  return { ...page, nextOffset: end < page.total ? end : null };
 }
 
 /**
- * A page of rooms with search, sort and paging done by the database: one query for the page
- * (with authors, the viewer's role and favourite flag), one for the total, one for members.
- * The total is counted apart so that the page query can stop after `limit` rows of an index.
+ * "My rooms", favourites, or the order by live activity. The rooms a viewer's list is limited
+ * to are read first, through that user's own indexes (a few hundred ids rather than every
+ * room); then one query for the page, with authors, the viewer's role and favourite flag, one
+ * for the total, and one for members.
  */
-export async function listRooms(
+async function viewerListPage(
   db: Database,
   presence: Presence,
   viewerId: string | null,
   scope: ListScope,
   query: RoomListQuery,
-): Promise<RoomListResult> {
-  const viewer = viewerId ?? NOBODY;
-  const filters = [scopeFilter(scope)];
+): Promise<RoomCards & { total: number }> {
+  const limitedTo = await candidateIds(db, viewerId, scope, query.favoritesOnly);
+  if (limitedTo?.length === 0) return { rooms: [], roomAuthors: {}, roomUsers: {}, total: 0 };
+  const filters = [limitedTo ? inArray(rooms.id, limitedTo) : listedPublicly];
+  if (scope.kind === 'public' && limitedTo) filters.push(listedPublicly);
   if (query.search) filters.push(searchFilter(query.search));
-  if (query.favoritesOnly) filters.push(sql`${favorite.userId} is not null`);
   const active = query.sort === 'active' ? await presence.activeRooms() : new Map<string, number>();
   const where = and(...filters);
-  const [page, total] = await Promise.all([
-    db
-      .select({
-        room: rooms,
-        author: { _id: users.id, name: users.name, username: users.username, avatar: users.avatar },
-        myRole: my.role,
-        favoriteAt: favorite.createdAt,
-      })
-      .from(rooms)
-      .innerJoin(users, eq(users.id, rooms.ownerId))
-      .leftJoin(my, and(eq(my.roomId, rooms.id), eq(my.userId, viewer)))
-      .leftJoin(favorite, and(eq(favorite.roomId, rooms.id), eq(favorite.userId, viewer)))
+  const [page, [counted]] = await Promise.all([
+    selectCardRows(db, viewerId ?? NOBODY)
       .where(where)
       .orderBy(...ordering(query.sort, active))
       .limit(query.limit)
       .offset(query.offset),
-    countRooms(db, viewer, where, scope.kind === 'mine' || query.favoritesOnly),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(rooms)
+      .where(where),
   ]);
-  const rows: CardRow[] = page.map((row) => ({
+  const rows = page.map((row) => toCardRow(row, viewerId));
+  return { ...(await buildCards(db, presence, rows)), total: Number(counted?.total ?? 0) };
+}
+
+/**
+ * The ids a list is limited to, or null for every listed room: the rooms the user owns, has a
+ * role in or asked to join ("my rooms"), and their favourites (a guest has none).
+ */
+async function candidateIds(
+  db: Database,
+  viewerId: string | null,
+  scope: ListScope,
+  favoritesOnly: boolean,
+): Promise<string[] | null> {
+  const mine = scope.kind === 'mine' ? new Set(await ownRoomIds(db, scope.userId)) : null;
+  if (!favoritesOnly) return mine && [...mine];
+  const favorites = viewerId ? await favoriteRoomIds(db, viewerId) : [];
+  return mine ? favorites.filter((id) => mine.has(id)) : favorites;
+}
+
+async function ownRoomIds(db: Database, userId: string): Promise<string[]> {
+  const [owned, joined] = await Promise.all([
+    db.select({ id: rooms.id }).from(rooms).where(eq(rooms.ownerId, userId)),
+    db
+      .select({ id: roomUsers.roomId })
+      .from(roomUsers)
+      .where(and(eq(roomUsers.userId, userId), ne(roomUsers.role, 'rejected'))),
+  ]);
+  return [...new Set([...owned, ...joined].map((row) => row.id))];
+}
+
+async function favoriteRoomIds(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: roomFavorites.roomId })
+    .from(roomFavorites)
+    .where(eq(roomFavorites.userId, userId));
+  return rows.map((row) => row.id);
+}
+
+/** Rooms with their author, the viewer's role and favourite. */
+function selectCardRows(db: Database, viewer: string) {
+  return db
+    .select({
+      room: rooms,
+      author: authorColumns,
+      myRole: my.role,
+      favoriteAt: favorite.createdAt,
+    })
+    .from(rooms)
+    .innerJoin(users, eq(users.id, rooms.ownerId))
+    .leftJoin(my, and(eq(my.roomId, rooms.id), eq(my.userId, viewer)))
+    .leftJoin(favorite, and(eq(favorite.roomId, rooms.id), eq(favorite.userId, viewer)));
+}
+
+type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectCardRows>['where']>>[number];
+
+function toCardRow(row: SelectedRow, viewerId: string | null): CardRow {
+  return {
     room: row.room,
     author: row.author,
     myRole: row.room.ownerId === viewerId ? 'owner' : ((row.myRole as RoomUserRole | null) ?? null),
     isFavorite: row.favoriteAt !== null,
-  }));
-  const end = query.offset + rows.length;
-  return {
-    ...(await buildCards(db, presence, rows)),
-    total,
-    nextOffset: end < total ? end : null,
   };
-}
-
-/** How many rooms match; the viewer's rows are joined only when the filter reads them. */
-async function countRooms(
-  db: Database,
-  viewer: string,
-  where: SQL | undefined,
-  readsViewerRows: boolean,
-): Promise<number> {
-  const counted = db.select({ total: sql<number>`count(*)::int` }).from(rooms);
-  const [row] = readsViewerRows
-    ? await counted
-        .leftJoin(my, and(eq(my.roomId, rooms.id), eq(my.userId, viewer)))
-        .leftJoin(favorite, and(eq(favorite.roomId, rooms.id), eq(favorite.userId, viewer)))
-        .where(where)
-    : await counted.where(where);
-  return Number(row?.total ?? 0);
 }
 
 /** One room as a card, for rooms.get and rooms.getRoomInfoByUrl. */
@@ -134,28 +141,9 @@ export async function roomCard(
   viewerId: string | null,
   roomId: string,
 ) {
-  const viewer = viewerId ?? NOBODY;
-  const [row] = await db
-    .select({
-      room: rooms,
-      author: { _id: users.id, name: users.name, username: users.username, avatar: users.avatar },
-      myRole: my.role,
-      favoriteAt: favorite.createdAt,
-    })
-    .from(rooms)
-    .innerJoin(users, eq(users.id, rooms.ownerId))
-    .leftJoin(my, and(eq(my.roomId, rooms.id), eq(my.userId, viewer)))
-    .leftJoin(favorite, and(eq(favorite.roomId, rooms.id), eq(favorite.userId, viewer)))
-    .where(eq(rooms.id, roomId));
+  const [row] = await selectCardRows(db, viewerId ?? NOBODY).where(eq(rooms.id, roomId));
   if (!row) return null;
-  const cards = await buildCards(db, presence, [
-    {
-      room: row.room,
-      author: row.author,
-      myRole:
-        row.room.ownerId === viewerId ? 'owner' : ((row.myRole as RoomUserRole | null) ?? null),
-      isFavorite: row.favoriteAt !== null,
-    },
-  ]);
-  return { summary: cards.rooms[0]!, author: row.author };
+  const cardRow = toCardRow(row, viewerId);
+  const cards = await buildCards(db, presence, [cardRow]);
+  return { summary: cards.rooms[0]!, author: cardRow.author };
 }

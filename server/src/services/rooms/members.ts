@@ -51,14 +51,17 @@ export async function listRoomUsers(
     .orderBy(asc(roomUsers.createdAt));
   const owner = await findUserById(db, room.ownerId);
   const actor = actorOf(access);
-  const toMember = (ref: RoomMemberRef, user: typeof users.$inferSelect, joinedAt: Date) =>
-    ({
+  const toMember = (ref: RoomMemberRef, user: typeof users.$inferSelect, joinedAt: Date) => {
+    const refusal = memberChangeRefusal(actor, ref);
+    return {
       user: toPublicUser(user),
       role: ref.role!,
       invitedBy: ref.invitedBy,
       joinedAt: joinedAt.getTime(),
-      manageable: memberChangeRefusal(actor, ref) === null,
-    }) satisfies RoomMember;
+      manageable: refusal === null,
+      refusal,
+    } satisfies RoomMember;
+  };
   const members: RoomMember[] = owner
     ? [toMember({ userId: owner.id, role: 'owner', invitedBy: null }, owner, room.createdAt)]
     : [];
@@ -86,6 +89,7 @@ export async function addRoomUser(
   if (user.id === access.room.ownerId || roleRank(existing?.role ?? null) > 0) {
     throw roomErrors.alreadyMember();
   }
+  if (existing) requireMayReverse(access, existing);
   // Someone who asked to join (or was refused) is let in: their request row becomes the role.
   await db
     .insert(roomUsers)
@@ -143,7 +147,17 @@ async function requestOf(db: Database, access: RoomAccess, userId: string) {
   const target = await findRoomUser(db, access.room.id, userId);
   if (!target) throw roomErrors.userNotFound();
   if (roleRank(target.role) > 0) throw roomErrors.alreadyMember();
+  requireMayReverse(access, target);
   return target;
+}
+
+/**
+ * A refusal stands unless the owner, or the one who refused, changes their mind: an admin may
+ * not let in someone the owner (or another admin) turned away.
+ */
+function requireMayReverse(access: RoomAccess, row: { role: string; invitedBy: string | null }) {
+  if (row.role !== 'rejected' || access.role === 'owner') return;
+  if (row.invitedBy !== access.userId) throw roomErrors.insufficientPermissions();
 }
 
 /** Lets someone who asked in, with a role; the approver becomes who invited them. */
@@ -159,7 +173,7 @@ export async function approveAccessRequest(
   return { role: input.role };
 }
 
-/** Refuses a request: the user sees "Denied" and cannot ask again. */
+/** Refuses a request: the user sees "Denied" and cannot ask again. The refuser is kept. */
 export async function rejectAccessRequest(
   db: Database,
   viewer: RoomViewer,
@@ -168,7 +182,7 @@ export async function rejectAccessRequest(
   requireSignedIn(viewer);
   const access = await authorizeRoom(db, viewer, input.roomId, 'users.manage');
   await requestOf(db, access, input.userId);
-  await setRole(db, access.room.id, input.userId, { role: 'rejected' });
+  await setRole(db, access.room.id, input.userId, { role: 'rejected', invitedBy: viewer.userId });
   return { role: 'rejected' };
 }
 
@@ -186,7 +200,8 @@ async function setRole(
 
 /**
  * A signed-in user asks to join (spec §4 Room access): a new request, one already waiting,
- * one refused before, or nothing to ask for when they already have a role.
+ * one refused before, or nothing to ask for when they already have a role. An invite-only
+ * room takes no requests: it is unavailable to anyone not invited.
  */
 export async function requestRoomAccess(
   db: Database,
@@ -197,15 +212,20 @@ export async function requestRoomAccess(
   const room = await findRoomById(db, roomId);
   if (!room) throw roomErrors.notFound();
   if (room.ownerId === userId) return { status: 'member', changed: false };
+  const existing = await findRoomUser(db, room.id, userId);
+  if (room.visibility === 'inviteOnly' && roleRank(existing?.role ?? null) === 0) {
+    throw roomErrors.unavailable();
+  }
   const inserted = await db
     .insert(roomUsers)
     .values({ roomId: room.id, userId, role: 'requested' })
     .onConflictDoNothing()
     .returning({ role: roomUsers.role });
   if (inserted.length > 0) return { status: 'requested', changed: true };
-  const existing = await findRoomUser(db, room.id, userId);
-  if (existing?.role === 'requested') return { status: 'alreadyRequested', changed: false };
-  if (existing?.role === 'rejected') return { status: 'rejected', changed: false };
+  // Asked twice at once: the row the other call made.
+  const current = existing ?? (await findRoomUser(db, room.id, userId));
+  if (current?.role === 'requested') return { status: 'alreadyRequested', changed: false };
+  if (current?.role === 'rejected') return { status: 'rejected', changed: false };
   return { status: 'member', changed: false };
 }
 

@@ -6,12 +6,21 @@ export const UPDATE_CHECK_INTERVAL_MS = 5 * 60 * 1000;
 /** The id a build gets outside a release build; such a client never asks to update. */
 export const DEV_BUILD_ID = 'dev';
 
-/** Whether the server's latest build differs from the one this tab runs. */
+/**
+ * Whether the server's latest build is newer than the one this tab runs. During a rolling
+ * deploy a tab on the new build may ask a node still on the old one: a different but older
+ * build is no update.
+ */
 export function isUpdateAvailable(
-  currentId: string,
+  current: BuildInfo,
   latest: BuildInfo | null,
 ): latest is BuildInfo {
-  return currentId !== DEV_BUILD_ID && latest !== null && latest.id !== currentId;
+  return (
+    current.id !== DEV_BUILD_ID &&
+    latest !== null &&
+    latest.id !== current.id &&
+    latest.timestamp > current.timestamp
+  );
 }
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
@@ -30,7 +39,8 @@ export async function fetchLatestBuild(fetcher: Fetch, now: number): Promise<Bui
 }
 
 export type UpdatePollerOptions = {
-  currentId: string;
+  /** The build this tab runs. */
+  current: BuildInfo;
   fetchLatest: () => Promise<BuildInfo | null>;
   onUpdate: (latest: BuildInfo) => void;
   /** Calls back when the tab becomes visible again; returns how to stop listening. */
@@ -45,18 +55,18 @@ export type UpdatePoller = { start(): void; stop(): void; check(): Promise<boole
  * reports a newer build once, then stops asking.
  */
 export function createUpdatePoller(options: UpdatePollerOptions): UpdatePoller {
-  const { currentId, fetchLatest, onUpdate, onVisible } = options;
+  const { current, fetchLatest, onUpdate, onVisible } = options;
   let interval: ReturnType<typeof setInterval> | null = null;
   let stopVisible: (() => void) | null = null;
   let checking = false;
   let found = false;
 
   async function check(): Promise<boolean> {
-    if (found || checking || currentId === DEV_BUILD_ID) return found;
+    if (found || checking || current.id === DEV_BUILD_ID) return found;
     checking = true;
     try {
       const latest = await fetchLatest();
-      if (!found && isUpdateAvailable(currentId, latest)) {
+      if (!found && isUpdateAvailable(current, latest)) {
         found = true;
         stop();
         onUpdate(latest);
@@ -68,7 +78,7 @@ export function createUpdatePoller(options: UpdatePollerOptions): UpdatePoller {
   }
 
   function start() {
-    if (interval !== null || found || currentId === DEV_BUILD_ID) return;
+    if (interval !== null || found || current.id === DEV_BUILD_ID) return;
     interval = setInterval(() => void check(), options.intervalMs ?? UPDATE_CHECK_INTERVAL_MS);
     stopVisible = onVisible(() => void check());
   }

@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { i18next } from '../../i18n';
 import { notify } from '../toasts/toast-store';
-import { BUILD_ID } from './build-id';
+import { CURRENT_BUILD } from './build-id';
 import { createUpdatePoller, fetchLatestBuild } from './build-check';
 
 /** Polls for a newer build and offers to reload when one is out. */
 export function useBuildUpdateCheck(): void {
   useEffect(() => {
     const poller = createUpdatePoller({
-      currentId: BUILD_ID,
+      current: CURRENT_BUILD,
       fetchLatest: () => fetchLatestBuild((input, init) => window.fetch(input, init), Date.now()),
       onUpdate: showUpdateNotice,
       onVisible: whenVisible,

@@ -43,7 +43,10 @@ export function serverMessage(
 
 function rawMessage(error: unknown): string | null {
   if (error instanceof AuthRequestError) {
-    return error.status >= 500 ? null : error.statusMessage;
+    // A 5xx says something of its own only through one of our keys (registration failed...);
+    // any other text of a 5xx is a proxy's page or a generic error, not for the user.
+    const ours = error.statusMessage?.startsWith('auth.errors.') ?? false;
+    return error.status >= 500 && !ours ? null : error.statusMessage;
   }
   if (error instanceof FunctionCallError) {
     if (PLATFORM_CODES.has(error.code) || error.code.startsWith('http_')) return null;

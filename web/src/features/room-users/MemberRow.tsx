@@ -1,21 +1,35 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Trash2 } from 'lucide-react';
-import { isRoomRole, type AssignableRole, type RoomMember } from '@music-rooms/domain/rooms';
+import {
+  isRoomRole,
+  type AssignableRole,
+  type RoomErrorKey,
+  type RoomMember,
+} from '@music-rooms/domain/rooms';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { IconButton } from '../../ui/IconButton';
 import { changeRoomUserRole, removeRoomUser } from '../rooms/rooms-api';
 import { MemberIdentity } from './MemberIdentity';
+import { MemberRefusal } from './MemberRefusal';
 import { RoleSelect } from './RoleSelect';
 import { useMemberAction } from './useMemberAction';
 
-type MemberRowProps = { roomId: string; member: RoomMember; canManage: boolean; isYou: boolean };
+type MemberRowProps = {
+  roomId: string;
+  member: RoomMember;
+  canManage: boolean;
+  isYou: boolean;
+  /** Why the viewer may not change or remove this member; null when they may or need not know. */
+  refusal: RoomErrorKey | null;
+};
 
 /**
  * One member: who they are and their role. Someone with users.manage changes the role or
- * removes the member where the removal rules allow it (`manageable`); the server has the last word.
+ * removes the member where the removal rules allow it (`manageable`), and otherwise reads why
+ * not; the server has the last word.
  */
-export function MemberRow({ roomId, member, canManage, isYou }: MemberRowProps) {
+export function MemberRow({ roomId, member, canManage, isYou, refusal }: MemberRowProps) {
   const { t } = useTranslation();
   const { run, busy } = useMemberAction();
   const [confirming, setConfirming] = useState(false);
@@ -38,7 +52,11 @@ export function MemberRow({ roomId, member, canManage, isYou }: MemberRowProps) 
 
   return (
     <li className="member-row">
-      <MemberIdentity user={user} isYou={isYou} />
+      <MemberIdentity
+        user={user}
+        isYou={isYou}
+        note={refusal && <MemberRefusal reason={refusal} />}
+      />
       <span className="member-row__role">
         {editable ? (
           <RoleSelect

@@ -54,6 +54,7 @@ export function RoomUsersDialog({ room, pass, onClose }: RoomUsersDialogProps) {
                   member={member}
                   canManage={canManage}
                   isYou={member.user._id === user?.id}
+                  refusal={canManage ? member.refusal : null}
                 />
               ))}
             </ul>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PublicUser } from '@music-rooms/domain/auth';
-import type { RoomSummary } from '@music-rooms/domain/rooms';
+import { isRoomRole, type RoomSummary } from '@music-rooms/domain/rooms';
 import { Avatar } from '../../ui/Avatar';
 import { useLocalePath } from '../language/useLocalePath';
 import { ActiveUsers } from './ActiveUsers';
@@ -23,6 +23,8 @@ type RoomCardProps = {
 export function RoomCard({ room, author, members }: RoomCardProps) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
+  // An invite-only room tells a stranger only that it exists: not who is in it.
+  const locked = room.visibility === 'inviteOnly' && !isRoomRole(room.myRole);
   return (
     <article className="room-card" aria-labelledby={`room-${room._id}`}>
       <div className="room-card__top">
@@ -54,10 +56,12 @@ export function RoomCard({ room, author, members }: RoomCardProps) {
             </span>
           </span>
         )}
-        <span className="room-card__people">
-          <MemberAvatars members={members} count={room.memberCount} />
-          <ActiveUsers count={room.activeUsers} />
-        </span>
+        {!locked && (
+          <span className="room-card__people">
+            <MemberAvatars members={members} count={room.memberCount} />
+            <ActiveUsers count={room.activeUsers} />
+          </span>
+        )}
       </div>
     </article>
   );
