@@ -1,6 +1,5 @@
-import { useId, type ComponentPropsWithRef } from 'react';
-import { cx } from '../lib/cx';
-import './form.css';
+import type { ComponentPropsWithRef } from 'react';
+import { FieldFrame } from './FieldFrame';
 
 type TextAreaProps = Omit<
   ComponentPropsWithRef<'textarea'>,
@@ -29,33 +28,19 @@ export function TextArea({
   rows = 3,
   ...rest
 }: TextAreaProps) {
-  const id = useId();
-  const noteId = `${id}-note`;
-  const note = error ?? hint;
   return (
-    <div className={cx('field', error && 'field--invalid', className)}>
-      <div className="field__label-row">
-        <label htmlFor={id} className="field__label">
-          {label}
-        </label>
-        {counter && <span className="field__counter">{counter}</span>}
-      </div>
-      <textarea
-        id={id}
-        className="field__input field__input--multiline"
-        value={value}
-        rows={rows}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={note ? noteId : undefined}
-        {...rest}
-      />
-      {note && (
-        <p id={noteId} className={error ? 'field__error' : 'field__hint'}>
-          {note}
-        </p>
+    <FieldFrame label={label} error={error} hint={hint} counter={counter} className={className}>
+      {(ids) => (
+        <textarea
+          {...ids}
+          className="field__input field__input--multiline"
+          value={value}
+          rows={rows}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+          {...rest}
+        />
       )}
-    </div>
+    </FieldFrame>
   );
 }

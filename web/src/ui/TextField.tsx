@@ -1,6 +1,6 @@
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { cx } from '../lib/cx';
-import './form.css';
+import { FieldFrame } from './FieldFrame';
 
 type InputProps = Omit<ComponentPropsWithRef<'input'>, 'value' | 'onChange' | 'onBlur' | 'id'>;
 
@@ -34,40 +34,26 @@ export function TextField({
   className,
   ...rest
 }: TextFieldProps) {
-  const id = useId();
-  const noteId = `${id}-note`;
-  const note = error ?? hint;
   return (
-    <div className={cx('field', error && 'field--invalid', className)}>
-      <div className="field__label-row">
-        <label htmlFor={id} className="field__label">
-          {label}
-        </label>
-        {counter && <span className="field__counter">{counter}</span>}
-      </div>
-      <div className={cx('field__control', prefix && 'field__control--prefixed')}>
-        {prefix && (
-          <span className="field__prefix" aria-hidden>
-            {prefix}
-          </span>
-        )}
-        <input
-          id={id}
-          className={cx('field__input', trailing ? 'field__input--trailing' : undefined)}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          onBlur={onBlur}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={note ? noteId : undefined}
-          {...rest}
-        />
-        {trailing && <div className="field__trailing">{trailing}</div>}
-      </div>
-      {note && (
-        <div id={noteId} className={error ? 'field__error' : 'field__hint'}>
-          {note}
+    <FieldFrame label={label} error={error} hint={hint} counter={counter} className={className}>
+      {(ids) => (
+        <div className={cx('field__control', prefix && 'field__control--prefixed')}>
+          {prefix && (
+            <span className="field__prefix" aria-hidden>
+              {prefix}
+            </span>
+          )}
+          <input
+            {...ids}
+            className={cx('field__input', trailing ? 'field__input--trailing' : undefined)}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            onBlur={onBlur}
+            {...rest}
+          />
+          {trailing && <div className="field__trailing">{trailing}</div>}
         </div>
       )}
-    </div>
+    </FieldFrame>
   );
 }
