@@ -30,6 +30,25 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    // Only the data-access modules speak SQL (STYLE rule 3): src/db/ and the services' *store.ts.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/db/**', 'server/src/**/*store.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message:
+                'Queries live in a *store.ts module or in src/db/; call one of its functions.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // domain is shared by server and web: it may not reach for Node or the DOM.
     files: ['domain/src/**'],
     languageOptions: { globals: { ...globals.es2023 } },

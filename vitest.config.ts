@@ -31,7 +31,8 @@ export default defineConfig({
           include: ['server/test/integration/**/*.test.ts'],
           exclude: serviceOnly,
           environment: 'node',
-          testTimeout: 30_000,
+          // A file's app starts inside its first test (a file-scoped fixture), so that test needs room.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -1,3 +1,4 @@
+import type { UserId } from './ids';
 import type { OAuthProvider } from './limits';
 import type { RoomUserRole, RoomVisibility } from './rooms';
 
@@ -11,7 +12,7 @@ export type SessionType = 'password' | OAuthProvider;
 
 /** The user carried by a session (spec §3: id, email, type, username, name, avatar). */
 export type SessionUser = {
-  id: string;
+  id: UserId;
   email: string;
   type: SessionType;
   username: string;
@@ -27,7 +28,7 @@ export type SessionUser = {
 export type SessionResponse = { user: SessionUser | null };
 
 /** What users.getById shows of anyone: never e-mail, hashes or provider ids. */
-export type PublicUser = { _id: string; name: string; username: string; avatar: string };
+export type PublicUser = { _id: UserId; name: string; username: string; avatar: string };
 
 /** Settings a user keeps with the account (profile and settings screen). */
 export type UserPreferences = { notifications: boolean; soundEffects: boolean };
@@ -181,7 +182,7 @@ export type OAuthPopupMessage = {
 export type UnlinkResponse = { success: true; message: typeof AUTH_SUCCESS.unlinked };
 
 /** A signed-in user's own profile (users.getCurrentUser): the session user without its sign-in type. */
-export type CurrentUser = Omit<SessionUser, 'type'> & { _id: string };
+export type CurrentUser = Omit<SessionUser, 'type'> & { _id: UserId };
 
 /** Answer of sign-in, sign-up, auto-login and update-session: the session user. */
 export type AuthUserResponse = { user: SessionUser };
@@ -198,14 +199,14 @@ export type VerifyResetTokenResponse = { state: Exclude<ResetTokenState, 'missin
 /** POST /api/auth/reset-password-with-token. */
 export type ResetPasswordWithTokenRequest = { token: string; newPassword: string };
 /** A successful reset: who it was, and a one-time grant (valid 2 minutes) for auto-login. */
-export type ResetPasswordResult = { userId: string; email: string; name: string; grant: string };
+export type ResetPasswordResult = { userId: UserId; email: string; name: string; grant: string };
 
 /** POST /api/auth/auto-login: signs in only with the unused grant of that user. */
 export type AutoLoginRequest = ResetPasswordResult;
 
 /** POST /api/auth/change-password: the current password is needed when one is set. */
 export type ChangePasswordRequest = {
-  userId: string;
+  userId: UserId;
   newPassword: string;
   currentPassword?: string;
 };

@@ -1,11 +1,19 @@
 import type { OAuthProvider } from './limits';
 
+/**
+ * Parts of the product that are still being built. /api/config and /api/health name them, so
+ * that no answer claims a part that does not work yet; each leaves this list when it lands.
+ */
+export const COMING_PARTS = ['uploads', 'storage', 'player', 'streamingImport'] as const;
+export type ComingPart = (typeof COMING_PARTS)[number];
+
 /** The public runtime configuration served by GET /api/config. */
 export type PublicConfig = {
-  maxAudioFileSize: number;
   devMode: boolean;
   oauthProviders: OAuthProvider[];
   buildId: string;
+  /** Parts not built yet (their settings are accepted but do nothing). */
+  coming: ComingPart[];
 };
 
 /** GET /api/health. */
@@ -13,8 +21,9 @@ export type HealthStatus = {
   status: 'ok';
   db: 'pglite' | 'postgres';
   realtime: 'memory' | 'redis';
-  storage: 'local' | 's3';
   version: string;
+  /** Parts not built yet. */
+  coming: ComingPart[];
 };
 
 /** GET /builds/latest.json and /builds/meta/{buildId}.json. */

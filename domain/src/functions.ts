@@ -1,15 +1,5 @@
-import type { CurrentUser, PublicUser, UserPreferences } from './auth';
-import type {
-  AccessRequestStatus,
-  AssignableRole,
-  RoomAccessArgs,
-  RoomDetails,
-  RoomInfo,
-  RoomListArgs,
-  RoomListResult,
-  RoomUsersResult,
-  RoomVisibility,
-} from './rooms';
+import type { z } from 'zod';
+import type { ContractPath, FunctionTable, SpecValue } from './contract';
 
 /**
  * The contract of the backend functions (design §3) shared by the server and the web client:
@@ -33,14 +23,6 @@ export type FunctionEndpoint = keyof typeof FUNCTION_ENDPOINTS;
 /** HTTP status of a function's own error (spec §7). */
 export const FUNCTION_ERROR_STATUS = 560;
 
-/** Codes the platform itself gives; functions add their own (`not_allowed`, `conflict`, ...). */
-export const FUNCTION_ERROR_CODES = {
-  invalidArgs: 'invalid_args',
-  wrongFunctionKind: 'wrong_function_kind',
-  notFound: 'function_not_found',
-  internal: 'internal',
-} as const;
-
 export type FunctionArgs = Record<string, unknown>;
 
 /** Body of every generic endpoint: args may be an object or a one-element array of it. */
@@ -51,7 +33,13 @@ export type FunctionRequest = {
   ts?: number | undefined;
 };
 
-export type FunctionErrorData = { code: string; [key: string]: unknown };
+/** A function error's data: its code, the translation key, the field it concerns, and more. */
+export type FunctionErrorData = {
+  code: string;
+  key: string;
+  field?: string;
+  [name: string]: unknown;
+};
 
 export type FunctionSuccess<Value = unknown> = {
   status: 'success';
@@ -89,140 +77,28 @@ export function unwrapFunctionArgs(args: FunctionRequest['args']): FunctionArgs 
 }
 
 /**
- * Types of the functions the web calls, by path. A module adds its entries here (or merges
- * into this interface), and both the server handler and the client call are checked against it.
+ * Types of the functions, by path, inferred from the contract tables (contract/*.ts): `args` is
+ * what a caller sends (the schema's input), `value` what it answers. Only types come from
+ * there, so the browser does not bundle the schemas by importing this module.
  */
-export interface FunctionContracts {
-  'system.serverTime': { kind: 'query'; args: Record<string, never>; value: { now: number } };
-  'users.getCurrentUser': { kind: 'query'; args: { email: string }; value: CurrentUser | null };
-  'users.getById': { kind: 'query'; args: { id: string }; value: PublicUser | null };
-  'users.updateUserProfile': {
-    kind: 'mutation';
-    args: { id: string; name?: string; username?: string; email?: string };
-    value: CurrentUser;
+export type FunctionContracts = {
+  [Path in ContractPath]: {
+    kind: FunctionTable[Path]['kind'];
+    args: z.input<FunctionTable[Path]['args']>;
+    value: SpecValue<FunctionTable[Path]>;
   };
-  'users.updateAvatar': {
-    kind: 'mutation';
-    args: { id: string; avatar: string };
-    value: { avatar: string };
-  };
-  'users.generateNewAvatarColor': { kind: 'mutation'; args: { id: string }; value: string };
-  'users.getPreferences': { kind: 'query'; args: Record<string, never>; value: UserPreferences };
-  'users.updatePreferences': {
-    kind: 'mutation';
-    args: Partial<UserPreferences>;
-    value: UserPreferences;
-  };
-  'rooms.get': { kind: 'query'; args: { id: string } & RoomAccessArgs; value: RoomDetails | null };
-  'rooms.create': {
-    kind: 'mutation';
-    args: {
-      name: string;
-      room_url: string;
-      description?: string;
-      visibility?: RoomVisibility;
-      password?: string;
-    };
-    value: { _id: string; room_url: string };
-  };
-  'rooms.update': {
-    kind: 'mutation';
-    args: {
-      id: string;
-      name?: string;
-      description?: string;
-      room_url?: string;
-      visibility?: RoomVisibility;
-      /** A new password; null removes it. */
-      password?: string | null;
-    };
-    value: RoomDetails;
-  };
-  'rooms.remove': { kind: 'mutation'; args: { id: string }; value: { removed: true } };
-  'rooms.getPublicRoomsWithAuthors': { kind: 'query'; args: RoomListArgs; value: RoomListResult };
-  'rooms.getUserRoomsWithAuthors': {
-    kind: 'query';
-    args: { userId: string } & RoomListArgs;
-    value: RoomListResult;
-  };
-  'rooms.getRoomInfoByUrl': {
-    kind: 'query';
-    args: { room_url: string; exclude_id?: string } & RoomAccessArgs;
-    value: RoomInfo;
-  };
-  'rooms.checkPassword': {
-    kind: 'query';
-    args: { room_url: string; password: string };
-    value: { valid: boolean };
-  };
-  'rooms.generateAccessToken': {
-    kind: 'mutation';
-    args: { room_url: string; password: string; session_id: string };
-    value: { token: string; expiresAt: number };
-  };
-  'rooms.verifyAccessToken': {
-    kind: 'query';
-    args: { room_url: string; token: string; session_id: string };
-    value: { valid: boolean; error?: string };
-  };
-  'rooms.cleanupExpiredTokens': {
-    kind: 'mutation';
-    args: Record<string, never>;
-    value: { removed: number };
-  };
-  'rooms.toggleFavorite': {
-    kind: 'mutation';
-    /** The gate pass is needed only for a password-protected room the caller is no member of. */
-    args: { roomId: string; userId: string } & RoomAccessArgs;
-    value: { isFavorite: boolean };
-  };
-  'rooms.requestAccess': {
-    kind: 'mutation';
-    args: { roomId: string };
-    value: { status: AccessRequestStatus };
-  };
-  'rooms.getRoomUsers': {
-    kind: 'query';
-    args: { roomId: string } & RoomAccessArgs;
-    value: RoomUsersResult;
-  };
-  'rooms.addUser': {
-    kind: 'mutation';
-    args: { roomId: string; usernameOrEmail: string; role: AssignableRole };
-    value: { userId: string };
-  };
-  'rooms.updateUserRole': {
-    kind: 'mutation';
-    args: { roomId: string; userId: string; role: AssignableRole };
-    value: { role: AssignableRole };
-  };
-  'rooms.removeUser': {
-    kind: 'mutation';
-    args: { roomId: string; userId: string };
-    value: { removed: true };
-  };
-  'rooms.approveRequest': {
-    kind: 'mutation';
-    args: { roomId: string; userId: string; role: AssignableRole };
-    value: { role: AssignableRole };
-  };
-  'rooms.rejectRequest': {
-    kind: 'mutation';
-    args: { roomId: string; userId: string };
-    value: { role: 'rejected' };
-  };
-}
+};
 
 /** The declared paths of one kind, for autocompletion on the client. */
 export type FunctionPathOf<Kind extends FunctionKind> = {
-  [Path in keyof FunctionContracts]: FunctionContracts[Path]['kind'] extends Kind ? Path : never;
-}[keyof FunctionContracts];
+  [Path in ContractPath]: FunctionContracts[Path]['kind'] extends Kind ? Path : never;
+}[ContractPath];
 
-export type ArgsOf<Path extends string> = Path extends keyof FunctionContracts
+export type ArgsOf<Path extends string> = Path extends ContractPath
   ? FunctionContracts[Path]['args']
   : FunctionArgs;
 
-export type ValueOf<Path extends string> = Path extends keyof FunctionContracts
+export type ValueOf<Path extends string> = Path extends ContractPath
   ? FunctionContracts[Path]['value']
   : unknown;
 

@@ -1,4 +1,5 @@
 import type { FunctionArgs, FunctionErrorData } from './functions';
+import type { RoomId } from './ids';
 
 /**
  * The realtime connection (design §3 "Live queries"): the Socket.IO path, the token that opens
@@ -64,11 +65,11 @@ export type ClientToServerEvents = {
    * has a password. The answer says whether the caller may be there; a refused join counts nobody.
    */
   'presence:join': (
-    request: { roomId: string; accessToken?: string; session_id?: string },
+    request: { roomId: RoomId; accessToken?: string; session_id?: string },
     ack: (result: { ok: boolean }) => void,
   ) => void;
   /** The room page closed; the user stays counted for the presence retention (1000 ms). */
-  'presence:leave': (request: { roomId: string }) => void;
+  'presence:leave': (request: { roomId: RoomId }) => void;
 };
 
 /** Events the server sends. */

@@ -1,4 +1,5 @@
 import type { PublicUser } from './auth';
+import type { RoomId, UserId } from './ids';
 import { roleCan, type RoomCapability, type RoomUserRole } from './roles';
 
 export * from './roles';
@@ -13,7 +14,12 @@ export const ROOM_VISIBILITIES = ['public', 'hidden', 'inviteOnly'] as const;
 export type RoomVisibility = (typeof ROOM_VISIBILITIES)[number];
 
 /** One side of a membership decision: who they are, their role, and who invited them. */
-export type RoomMemberRef = { userId: string; role: RoomUserRole | null; invitedBy: string | null };
+export type RoomMemberRef = {
+  /** Null for a guest, who manages nobody. */
+  userId: UserId | null;
+  role: RoomUserRole | null;
+  invitedBy: UserId | null;
+};
 
 /**
  * Why `actor` may not remove (or change the role of) `target`, or null when they may (spec §6):
@@ -59,7 +65,7 @@ export const ROOM_URL_PREFIX = 'room/';
 
 /** The room card and page as the viewer may see them. */
 export type RoomSummary = {
-  _id: string;
+  _id: RoomId;
   name: string;
   description: string;
   room_url: string;
@@ -68,7 +74,7 @@ export type RoomSummary = {
   /** Milliseconds since the epoch. */
   createdAt: number;
   /** The owner's user id. */
-  owner: string;
+  owner: UserId;
   /** The viewer's favourite flag (false for a guest). */
   isFavorite: boolean;
   activeUsers: number;
@@ -116,7 +122,7 @@ export type RoomAccessArgs = { accessToken?: string; session_id?: string };
 export type RoomMember = {
   user: PublicUser;
   role: RoomUserRole;
-  invitedBy: string | null;
+  invitedBy: UserId | null;
   /** Milliseconds since the epoch. */
   joinedAt: number;
   /** Whether the viewer may remove or change this member (the removal rules). */
@@ -136,18 +142,9 @@ export const ROOM_ACCESS_STORAGE = {
   flag: (roomUrl: string) => `music-rooms:room-access:${roomUrl}`,
 } as const;
 
-/** Live-query topics of rooms. */
-export const ROOM_TOPICS = {
-  list: 'rooms',
-  room: (roomId: string) => `room:${roomId}`,
-  users: (roomId: string) => `room-users:${roomId}`,
-  presence: (roomId: string) => `presence:${roomId}`,
-  userRooms: (userId: string) => `user-rooms:${userId}`,
-} as const;
-
 /**
- * Room messages (spec §8). They travel as a function's errorMessage; the client translates
- * every value that starts with `rooms.errors.`.
+ * Room messages (spec §8). They travel as the `key` of a domain error (errorData.key, beside
+ * the English errorMessage); the client translates every key that starts with `rooms.errors.`.
  */
 export const ROOM_ERRORS = {
   notSignedIn: 'rooms.errors.notSignedIn',

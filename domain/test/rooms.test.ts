@@ -9,13 +9,19 @@ import {
   suggestRoomUrl,
   type RoomMemberRef,
 } from '../src/rooms';
-import { ROOM_ARG_SCHEMAS, roomListArgsSchema } from '../src/schemas/rooms';
+import { ROOM_FUNCTIONS } from '../src/contract/rooms';
+import { asUserId } from '../src/ids';
+import { roomListArgsSchema } from '../src/schemas/rooms';
 import { VALIDATION } from '../src/schemas/auth';
 
-const member = (userId: string, role: RoomMemberRef['role'], invitedBy: string | null = null) => ({
-  userId,
+const member = (
+  userId: string,
+  role: RoomMemberRef['role'],
+  invitedBy: string | null = null,
+): RoomMemberRef => ({
+  userId: asUserId(userId),
   role,
-  invitedBy,
+  invitedBy: invitedBy === null ? null : asUserId(invitedBy),
 });
 
 describe('roleRank', () => {
@@ -97,12 +103,15 @@ describe('room argument schemas', () => {
   });
 
   it('trim the name and lower-case the URL of a new room', () => {
-    const parsed = ROOM_ARG_SCHEMAS['rooms.create'].parse({ name: ' Room ', room_url: 'My-Room' });
+    const parsed = ROOM_FUNCTIONS['rooms.create'].args.parse({
+      name: ' Room ',
+      room_url: 'My-Room',
+    });
     expect(parsed).toMatchObject({ name: 'Room', room_url: 'my-room', visibility: 'public' });
   });
 
   it('name the rule each bad field breaks', () => {
-    const result = ROOM_ARG_SCHEMAS['rooms.create'].safeParse({ name: '   ', room_url: 'a b' });
+    const result = ROOM_FUNCTIONS['rooms.create'].args.safeParse({ name: '   ', room_url: 'a b' });
     const messages = result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
     expect(messages).toEqual([
       ['name', VALIDATION.required],

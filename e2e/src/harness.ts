@@ -41,9 +41,13 @@ export async function startServer(
  * A server whose PUBLIC_URL is the address the browser uses, so the links it mails and the
  * provider callbacks it hands out lead back to it.
  */
-export async function startPublicServer(env: Record<string, string> = {}): Promise<E2EServer> {
+export async function startPublicServer(
+  env: Record<string, string> = {},
+  rooms: Partial<RoomTimings> = {},
+): Promise<E2EServer> {
   const port = await freePort();
-  return startServer({ ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  const url = `http://127.0.0.1:${port}`;
+  return startServer({ ...env, PORT: String(port), PUBLIC_URL: url }, rooms);
 }
 
 /** A TCP port nothing listens on right now. */

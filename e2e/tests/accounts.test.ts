@@ -1,6 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer, type E2EServer } from '../src/harness';
+import { describe, expect, test } from '../src/fixtures';
 import {
   dialog,
   logOut,
@@ -13,33 +11,7 @@ import {
 
 // Signing up, out and in again as a person would, and the form rules in both languages.
 describe('accounts', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context.close();
-  });
-
-  const open = (path: string) => page.goto(server.url + path);
-
-  it('signs up, logs out, then signs in by e-mail and by username', async () => {
+  test('signs up, logs out, then signs in by e-mail and by username', async ({ page, open }) => {
     const ada = newPerson('Ada Lovelace');
     await open('/');
     await signUp(page, ada);
@@ -66,7 +38,7 @@ describe('accounts', () => {
     expect(await userMenuText(page)).toContain(`@${ada.username}`);
   });
 
-  it('says why a sign-in failed, next to the form', async () => {
+  test('says why a sign-in failed, next to the form', async ({ page, open }) => {
     const grace = newPerson('Grace Hopper');
     await open('/');
     await signUp(page, grace);
@@ -80,7 +52,10 @@ describe('accounts', () => {
     expect(await userMenuText(page)).toContain('Guest');
   });
 
-  it('refuses a second account with the same e-mail, next to the e-mail field', async () => {
+  test('refuses a second account with the same e-mail, next to the e-mail field', async ({
+    page,
+    open,
+  }) => {
     const first = newPerson('Linus');
     await open('/');
     await signUp(page, first);
@@ -97,7 +72,7 @@ describe('accounts', () => {
     expect(await email.getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('shows the form rules in English next to each field', async () => {
+  test('shows the form rules in English next to each field', async ({ page, open }) => {
     await open('/?showAuth=true');
     await dialog(page).waitFor();
     expect(new URL(page.url()).search).toBe('');
@@ -118,7 +93,7 @@ describe('accounts', () => {
     await dialog(page).getByText('Maximum 20 characters').waitFor();
   });
 
-  it('shows the form rules in Russian in the Russian interface', async () => {
+  test('shows the form rules in Russian in the Russian interface', async ({ page, open }) => {
     await open('/ru/?showAuth=true');
     await dialog(page).getByRole('tab', { name: 'Регистрация' }).click();
     await dialog(page).getByLabel('Имя пользователя', { exact: true }).fill('ab');
@@ -134,7 +109,7 @@ describe('accounts', () => {
     expect(await dialog(page).getByText('Это поле обязательно').count()).toBe(2);
   });
 
-  it('asks a guest to sign in on the members page, then shows it', async () => {
+  test('asks a guest to sign in on the members page, then shows it', async ({ page, open }) => {
     const alan = newPerson('Alan Turing');
     await open('/');
     await signUp(page, alan);

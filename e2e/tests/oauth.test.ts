@@ -1,67 +1,43 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startFakeProviders, type FakeProviders } from '../../server/test/helpers/oauth-providers';
-import { launchBrowser, startPublicServer, type E2EServer } from '../src/harness';
+import { describe, expect, startedPerFile, test as base } from '../src/fixtures';
 import { dialog, newPerson, notice, signUp, userMenuText } from './support/people';
+
+// Local fake providers, and a server that sends the browser to them and is called back.
+const test = base.extend('providers', { scope: 'file' }, startedPerFile(startFakeProviders));
+test.override('serverOptions', ({ providers }) => ({ publicUrl: true, env: providers.env }));
 
 let serial = 0;
 
+/** The next GitHub sign-in is this person's. */
+function gitHubPerson(providers: FakeProviders, name: string) {
+  serial += 1;
+  const login = `octo_${Date.now().toString(36)}_${serial}`;
+  const email = `${login}@example.com`;
+  providers.github.profile = {
+    id: Date.now() + serial,
+    login,
+    name,
+    emails: [{ email, primary: true, verified: true }],
+  };
+  return { login, email };
+}
+
+/** Clicks a button that opens the provider popup; resolves once the popup has gone. */
+async function throughPopup(page: Page, click: () => Promise<void>) {
+  const opened = page.waitForEvent('popup');
+  await click();
+  const popup = await opened;
+  if (!popup.isClosed()) await popup.waitForEvent('close');
+}
+
 // Signing in with a provider in a popup, linking and unlinking one, against local fake providers.
 describe('sign-in with other services', () => {
-  let providers: FakeProviders;
-  let server: E2EServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    providers = await startFakeProviders();
-    server = await startPublicServer(providers.env);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await providers?.close();
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context.close();
-  });
-
-  /** The next GitHub sign-in is this person's. */
-  function gitHubPerson(name: string) {
-    serial += 1;
-    const login = `octo_${Date.now().toString(36)}_${serial}`;
-    const email = `${login}@example.com`;
-    providers.github.profile = {
-      id: Date.now() + serial,
-      login,
-      name,
-      emails: [{ email, primary: true, verified: true }],
-    };
-    return { login, email };
-  }
-
-  /** Clicks a button that opens the provider popup; resolves once the popup has gone. */
-  async function throughPopup(click: () => Promise<void>) {
-    const opened = page.waitForEvent('popup');
-    await click();
-    const popup = await opened;
-    if (!popup.isClosed()) await popup.waitForEvent('close');
-  }
-
-  it('signs in with GitHub in a popup', async () => {
-    gitHubPerson('Octo Cat');
+  test('signs in with GitHub in a popup', async ({ page, server, providers }) => {
+    gitHubPerson(providers, 'Octo Cat');
     await page.goto(server.url + '/');
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
-    await throughPopup(() =>
+    await throughPopup(page, () =>
       dialog(page).getByRole('button', { name: 'Continue with GitHub' }).click(),
     );
     await notice(page, 'You are signed in').waitFor();
@@ -69,7 +45,7 @@ describe('sign-in with other services', () => {
     expect(await userMenuText(page)).toContain('Octo Cat');
   });
 
-  it('links Google to an account, then unlinks it', async () => {
+  test('links Google to an account, then unlinks it', async ({ page, server, providers }) => {
     const ada = newPerson('Ada Lovelace');
     await page.goto(server.url + '/');
     await signUp(page, ada);
@@ -84,7 +60,7 @@ describe('sign-in with other services', () => {
     const google = dialog(page).getByRole('listitem').filter({ hasText: 'Google' });
     expect(await google.textContent()).toContain('Not linked');
 
-    await throughPopup(() => google.getByRole('button', { name: 'Link Google' }).click());
+    await throughPopup(page, () => google.getByRole('button', { name: 'Link Google' }).click());
     await notice(page, 'Account linked').waitFor();
     await google.getByText('Linked', { exact: true }).waitFor();
 
@@ -93,11 +69,15 @@ describe('sign-in with other services', () => {
     await google.getByText('Not linked').waitFor();
   });
 
-  it('keeps the only way to sign in: unlinking it is not offered, and says why', async () => {
-    gitHubPerson('Only GitHub');
+  test('keeps the only way to sign in: unlinking it is not offered, and says why', async ({
+    page,
+    server,
+    providers,
+  }) => {
+    gitHubPerson(providers, 'Only GitHub');
     await page.goto(server.url + '/');
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
-    await throughPopup(() =>
+    await throughPopup(page, () =>
       dialog(page).getByRole('button', { name: 'Continue with GitHub' }).click(),
     );
     await notice(page, 'You are signed in').waitFor();
@@ -118,8 +98,12 @@ describe('sign-in with other services', () => {
     expect(await unlink.isDisabled()).toBe(false);
   });
 
-  it('comes back to the page it started from after a full-page sign-in', async () => {
-    gitHubPerson('Full Page');
+  test('comes back to the page it started from after a full-page sign-in', async ({
+    page,
+    server,
+    providers,
+  }) => {
+    gitHubPerson(providers, 'Full Page');
     await page.goto(`${server.url}/auth/github?returnTo=${encodeURIComponent('/settings')}`);
     await page.getByRole('heading', { level: 1, name: 'Profile and settings' }).waitFor();
     await notice(page, 'You are signed in').waitFor();
@@ -127,7 +111,10 @@ describe('sign-in with other services', () => {
     expect(await userMenuText(page)).toContain('Full Page');
   });
 
-  it('shows a failed Google sign-in on the authentication page, then clears the address', async () => {
+  test('shows a failed Google sign-in on the authentication page, then clears the address', async ({
+    page,
+    server,
+  }) => {
     await page.goto(`${server.url}/auth?error=google_oauth_failed`);
     await page.getByText('Google sign-in failed. Please try again.').waitFor();
     expect(new URL(page.url()).search).toBe('');

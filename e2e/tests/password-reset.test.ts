@@ -1,7 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startSmtpCapture, type SmtpCapture } from '../../server/test/helpers/mail';
-import { launchBrowser, startPublicServer, type E2EServer } from '../src/harness';
+import { startSmtpCapture } from '../../server/test/helpers/mail';
+import { describe, expect, startedPerFile, test as base } from '../src/fixtures';
 import { AUTH_ROUTES } from '@music-rooms/domain/auth';
 import {
   dialog,
@@ -21,36 +19,17 @@ function resetLink(text: string | undefined): string {
   return link;
 }
 
+// A mail catcher, and a server that mails it links leading back to the server.
+const test = base.extend('smtp', { scope: 'file' }, startedPerFile(startSmtpCapture));
+test.override('serverOptions', ({ smtp }) => ({ publicUrl: true, env: { SMTP_URL: smtp.url } }));
+
 // Forgetting a password: the mailed link, a new password, and being signed in with it.
 describe('password reset', () => {
-  let smtp: SmtpCapture;
-  let server: E2EServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    server = await startPublicServer({ SMTP_URL: smtp.url });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await smtp?.close();
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context.close();
-  });
-
-  it('resets the password through the link in the e-mail and lands signed in', async () => {
+  test('resets the password through the link in the e-mail and lands signed in', async ({
+    page,
+    server,
+    smtp,
+  }) => {
     const ada = newPerson('Ada Lovelace');
     await page.goto(server.url + '/');
     await signUp(page, ada);
@@ -95,7 +74,7 @@ describe('password reset', () => {
     await signedIn(page, 'Ada Lovelace');
   });
 
-  it('says the link was already used when it is opened again', async () => {
+  test('says the link was already used when it is opened again', async ({ page, server, smtp }) => {
     const grace = newPerson('Grace Hopper');
     await page.goto(server.url + '/');
     await signUp(page, grace);
@@ -119,7 +98,10 @@ describe('password reset', () => {
     await page.getByRole('button', { name: 'Request a new link' }).waitFor();
   });
 
-  it('says "Error verifying token." when the check fails, and tries again', async () => {
+  test('says "Error verifying token." when the check fails, and tries again', async ({
+    page,
+    server,
+  }) => {
     let failing = true;
     await page.route(`**${AUTH_ROUTES.verifyResetToken}`, async (route) => {
       if (!failing) return route.continue();
@@ -140,7 +122,7 @@ describe('password reset', () => {
     expect(await page.getByText('Error verifying token.').count()).toBe(0);
   });
 
-  it('says the link expired when the server finds it so', async () => {
+  test('says the link expired when the server finds it so', async ({ page, server }) => {
     await page.route(`**${AUTH_ROUTES.verifyResetToken}`, (route) =>
       route.fulfill({
         status: 200,
@@ -154,7 +136,7 @@ describe('password reset', () => {
     await dialog(page).getByRole('heading', { name: 'Forgot password' }).waitFor();
   });
 
-  it('explains a link without a token and one that is not valid', async () => {
+  test('explains a link without a token and one that is not valid', async ({ page, server }) => {
     await page.goto(server.url + '/reset-password');
     await page.getByText('Missing password reset token.').waitFor();
     await page.goto(server.url + '/reset-password?token=not-a-real-token');

@@ -1,46 +1,33 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer, type E2EServer } from '../src/harness';
+import type { Page } from 'playwright-core';
+import { CONTEXT_OPTIONS, describe, expect, test as base } from '../src/fixtures';
 import { makePng } from './support/photo';
-import { dialog, newPerson, notice, signUp, userMenuText, type Person } from './support/people';
+import { dialog, newPerson, notice, signUp, userMenuText } from './support/people';
+
+/**
+ * Every test starts as Ada, just signed up through the dialog, on her profile and settings
+ * screen (auto: the tests that never name her still need her there).
+ */
+const test = base.extend('person', { auto: true }, async ({ page, server }) => {
+  const person = newPerson('Ada Lovelace');
+  await page.goto(server.url + '/');
+  await signUp(page, person);
+  await page.getByRole('button', { name: 'Open the user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Profile and settings' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Profile and settings' }).waitFor();
+  return person;
+});
+
+// A taller window (1280×900) than the other journeys': the settings screen is a long one.
+test.override('contextOptions', { ...CONTEXT_OPTIONS, viewport: { width: 1280, height: 900 } });
+
+const account = (page: Page) => page.getByRole('region', { name: 'Account' });
 
 // The profile and settings screen as its owner uses it: profile, photo, settings, export.
 describe('profile and settings', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let person: Person;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    person = newPerson('Ada Lovelace');
-    await page.goto(server.url + '/');
-    await signUp(page, person);
-    await page.getByRole('button', { name: 'Open the user menu' }).click();
-    await page.getByRole('menuitem', { name: 'Profile and settings' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Profile and settings' }).waitFor();
-  });
-
-  afterEach(async () => {
-    await context.close();
-  });
-
-  const account = () => page.getByRole('region', { name: 'Account' });
-
-  it('saves a changed name: a success message, the dialog closes, the header shows it', async () => {
-    await account().getByRole('button', { name: 'Edit profile' }).click();
+  test('saves a changed name: a success message, the dialog closes, the header shows it', async ({
+    page,
+  }) => {
+    await account(page).getByRole('button', { name: 'Edit profile' }).click();
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await dialog(page).getByText('Change at least one field to save').waitFor();
 
@@ -48,14 +35,14 @@ describe('profile and settings', () => {
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await dialog(page).getByText('Profile updated').waitFor();
     await dialog(page).waitFor({ state: 'detached' });
-    expect(await account().textContent()).toContain('Ada King');
+    expect(await account(page).textContent()).toContain('Ada King');
     expect(await userMenuText(page)).toContain('Ada King');
     await page.reload();
     expect(await userMenuText(page)).toContain('Ada King');
   });
 
-  it('refuses a username that breaks the rules, in place', async () => {
-    await account().getByRole('button', { name: 'Edit profile' }).click();
+  test('refuses a username that breaks the rules, in place', async ({ page }) => {
+    await account(page).getByRole('button', { name: 'Edit profile' }).click();
     await dialog(page).getByLabel('Username', { exact: true }).fill('has space');
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await dialog(page).getByText('Only Latin letters, digits and underscore are allowed').waitFor();
@@ -63,9 +50,9 @@ describe('profile and settings', () => {
     await dialog(page).getByText('The name must be 1 to 20 characters long').waitFor();
   });
 
-  it('crops and saves a photo, which then shows as the avatar', async () => {
+  test('crops and saves a photo, which then shows as the avatar', async ({ page }) => {
     const chooser = page.waitForEvent('filechooser');
-    await account().getByRole('button', { name: 'Upload photo' }).click();
+    await account(page).getByRole('button', { name: 'Upload photo' }).click();
     await (
       await chooser
     ).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(300, 200) });
@@ -75,7 +62,7 @@ describe('profile and settings', () => {
     await dialog(page).getByRole('button', { name: 'Save photo' }).click();
     await notice(page, 'Photo updated').waitFor();
 
-    const photo = account().getByRole('img', { name: 'Your profile photo' });
+    const photo = account(page).getByRole('img', { name: 'Your profile photo' });
     const src = (await photo.getAttribute('src')) ?? '';
     expect(src.startsWith('data:image/jpeg;base64,')).toBe(true);
     const size = await page.evaluate(async (url) => {
@@ -87,14 +74,14 @@ describe('profile and settings', () => {
     expect(size).toEqual([64, 64]);
     expect(await page.getByRole('banner').locator('img').getAttribute('src')).toBe(src);
 
-    await account().getByRole('button', { name: 'Remove photo' }).click();
+    await account(page).getByRole('button', { name: 'Remove photo' }).click();
     await notice(page, 'Photo removed').waitFor();
-    expect(await account().getByRole('img', { name: 'Your profile photo' }).count()).toBe(0);
+    expect(await account(page).getByRole('img', { name: 'Your profile photo' }).count()).toBe(0);
   });
 
-  it('refuses a photo over 5 MB and a file that is not PNG or JPG', async () => {
+  test('refuses a photo over 5 MB and a file that is not PNG or JPG', async ({ page }) => {
     const big = page.waitForEvent('filechooser');
-    await account().getByRole('button', { name: 'Upload photo' }).click();
+    await account(page).getByRole('button', { name: 'Upload photo' }).click();
     await (
       await big
     ).setFiles({
@@ -102,18 +89,18 @@ describe('profile and settings', () => {
       mimeType: 'image/png',
       buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
     });
-    await account().getByText('File is too large. Maximum 5MB').waitFor();
+    await account(page).getByText('File is too large. Maximum 5MB').waitFor();
 
     const gif = page.waitForEvent('filechooser');
-    await account().getByRole('button', { name: 'Upload photo' }).click();
+    await account(page).getByRole('button', { name: 'Upload photo' }).click();
     await (
       await gif
     ).setFiles({ name: 'a.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
-    await account().getByText('Choose a PNG or JPG image.').waitFor();
+    await account(page).getByText('Choose a PNG or JPG image.').waitFor();
     expect(await dialog(page).count()).toBe(0);
   });
 
-  it('keeps notification and sound settings with the account', async () => {
+  test('keeps notification and sound settings with the account', async ({ page }) => {
     const sounds = page.getByRole('switch', { name: 'Sound effects' });
     await sounds.waitFor();
     await page
@@ -136,7 +123,7 @@ describe('profile and settings', () => {
     ).toBe('true');
   });
 
-  it('downloads the account data as JSON', async () => {
+  test('downloads the account data as JSON', async ({ page, person }) => {
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download my data' }).click();
     const file = await download;
@@ -147,19 +134,22 @@ describe('profile and settings', () => {
     expect(data.profile.email).toBe(person.email);
   });
 
-  it('shows the e-mail masked until asked, and whether a password is set', async () => {
-    const email = account().getByRole('definition').filter({ hasText: '@example.com' });
+  test('shows the e-mail masked until asked, and whether a password is set', async ({
+    page,
+    person,
+  }) => {
+    const email = account(page).getByRole('definition').filter({ hasText: '@example.com' });
     const [local] = person.email.split('@') as [string];
     const masked = `${local[0]}***${local[local.length - 1]}@example.com`;
     expect(await email.textContent()).toBe(masked);
-    await account().getByRole('button', { name: 'Show e-mail' }).click();
+    await account(page).getByRole('button', { name: 'Show e-mail' }).click();
     expect(await email.textContent()).toBe(person.email);
-    expect(await account().textContent()).toContain('Set');
-    expect(await account().getByRole('button', { name: 'Change password' }).count()).toBe(1);
+    expect(await account(page).textContent()).toContain('Set');
+    expect(await account(page).getByRole('button', { name: 'Change password' }).count()).toBe(1);
   });
 
-  it('changes the password after checking the current one', async () => {
-    await account().getByRole('button', { name: 'Change password' }).click();
+  test('changes the password after checking the current one', async ({ page, person }) => {
+    await account(page).getByRole('button', { name: 'Change password' }).click();
     await dialog(page).getByLabel('Current password', { exact: true }).fill('wrong-password');
     await dialog(page).getByLabel('New password', { exact: true }).fill('brand-new-secret');
     await dialog(page)
@@ -180,7 +170,10 @@ describe('profile and settings', () => {
     expect(await dialog(page).count()).toBe(0);
   });
 
-  it('clears the cache, reloads, and says so while keeping the user signed in', async () => {
+  test('clears the cache, reloads, and says so while keeping the user signed in', async ({
+    page,
+    person,
+  }) => {
     await page.evaluate(() => localStorage.setItem('something-cached', 'x'));
     await page.getByRole('button', { name: 'Clear cache' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Clear cache' }).click();

@@ -1,45 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer, type E2EServer } from '../src/harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from '../src/fixtures';
 import { dialog, notice } from './support/people';
 import { createRoomAs, registerMember, roomCard, signInContext } from './support/rooms';
 
-const VIEWPORT = { width: 1280, height: 800 };
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
 // Who may come in: asking to join and being let in with a role, and the password gate.
 describe('room access', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  let contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  beforeEach(() => {
-    contexts = [];
-  });
-
-  afterEach(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-  });
-
-  /** A browser of its own (cookies, storage), with one page open. */
-  async function newBrowserPage(): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ locale: 'en-US', viewport: VIEWPORT });
-    contexts.push(context);
-    return { context, page: await context.newPage() };
-  }
-
-  const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
-
-  it('lets a stranger ask to join; the owner approves as editor; the card then says editor', async () => {
+  test('lets a stranger ask to join; the owner approves as editor; the card then says editor', async ({
+    server,
+    newBrowserPage,
+  }) => {
     const owner = await registerMember(server, 'Olga Owner');
     const bob = await registerMember(server, 'Bob Stranger');
     await createRoomAs(server, owner, { name: 'Open house', room_url: 'open-house' });
@@ -89,7 +60,10 @@ describe('room access', () => {
     expect(await tooltip.textContent()).toBe('Your role: Editor');
   });
 
-  it('shows "Denied" to someone whose request was rejected', async () => {
+  test('shows "Denied" to someone whose request was rejected', async ({
+    server,
+    newBrowserPage,
+  }) => {
     const owner = await registerMember(server, 'Rex Owner');
     const carol = await registerMember(server, 'Carol Hopeful');
     await createRoomAs(server, owner, { name: 'Picky club', room_url: 'picky-club' });
@@ -112,7 +86,10 @@ describe('room access', () => {
     expect(await carolSide.page.getByRole('button', { name: 'Request access' }).count()).toBe(0);
   });
 
-  it('lets the owner add a member by username, change the role and remove them', async () => {
+  test('lets the owner add a member by username, change the role and remove them', async ({
+    server,
+    newBrowserPage,
+  }) => {
     const owner = await registerMember(server, 'Mia Manager');
     const dan = await registerMember(server, 'Dan Added');
     await createRoomAs(server, owner, { name: 'Team room', room_url: 'team-room' });
@@ -146,7 +123,10 @@ describe('room access', () => {
     expect(await members.getByRole('button', { name: 'Remove Mia Manager' }).count()).toBe(0);
   });
 
-  it('asks for the password in a new browser, lets the person in, and asks again in a new tab', async () => {
+  test('asks for the password in a new browser, lets the person in, and asks again in a new tab', async ({
+    server,
+    newBrowserPage,
+  }) => {
     const owner = await registerMember(server, 'Pat Password');
     const ownerSide = await newBrowserPage();
     await signInContext(ownerSide.context, server, owner);
@@ -197,7 +177,10 @@ describe('room access', () => {
     ).toBeNull();
   });
 
-  it('shows an invite-only room as unavailable to a stranger, and a missing room as not found', async () => {
+  test('shows an invite-only room as unavailable to a stranger, and a missing room as not found', async ({
+    server,
+    newBrowserPage,
+  }) => {
     const owner = await registerMember(server, 'Ian Invite');
     await createRoomAs(server, owner, {
       name: 'Inner circle',

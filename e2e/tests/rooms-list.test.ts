@@ -1,58 +1,38 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer, type E2EServer } from '../src/harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, test as base } from '../src/fixtures';
 import { dialog, notice } from './support/people';
-import {
-  cardNames,
-  createRoomAs,
-  registerMember,
-  roomCard,
-  signInContext,
-  type Member,
-} from './support/rooms';
+import { cardNames, createRoomAs, registerMember, roomCard, signInContext } from './support/rooms';
 
-// The home page's room list: favourites, search, sort, paging, and what it downloads.
-describe('room list', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let owner: Member;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    owner = await registerMember(server, 'Olga Owner');
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context.close();
-  });
-
-  /** A word no other test's rooms contain, so a search shows only this test's rooms. */
-  const uniqueWord = () => `w${randomBytes(3).toString('hex')}`;
-
-  async function seedRooms(names: string[]) {
+const test = base
+  // One owner for the whole file: the rooms pile up in one list, as on a busy server.
+  .extend('owner', { scope: 'file' }, ({ server }) => registerMember(server, 'Olga Owner'))
+  // Makes a room for each name, owned by Olga, its URL taken from the name.
+  .extend('seedRooms', ({ server, owner }) => async (names: string[]) => {
     for (const name of names) {
       const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
       await createRoomAs(server, owner, { name, room_url: slug });
     }
-  }
+  });
 
-  const search = (text: string) => page.getByRole('searchbox', { name: 'Search rooms' }).fill(text);
+/** A word no other test's rooms contain, so a search shows only this test's rooms. */
+const uniqueWord = () => `w${randomBytes(3).toString('hex')}`;
 
-  it('marks favourites at once, keeps them, filters by them, and gives them up', async () => {
+const search = (page: Page, text: string) =>
+  page.getByRole('searchbox', { name: 'Search rooms' }).fill(text);
+
+async function expectNames(page: Page, names: string[]) {
+  await expect.poll(() => cardNames(page)).toEqual(names);
+}
+
+// The home page's room list: favourites, search, sort, paging, and what it downloads.
+describe('room list', () => {
+  test('marks favourites at once, keeps them, filters by them, and gives them up', async ({
+    page,
+    context,
+    server,
+    seedRooms,
+  }) => {
     const word = uniqueWord();
     await seedRooms([`Blue ${word}`, `Green ${word}`]);
     const ada = await registerMember(server, 'Ada Fan');
@@ -90,7 +70,12 @@ describe('room list', () => {
     await page.getByText('No favourites yet').waitFor();
   });
 
-  it('turns the heart back and says why when the server refuses the favourite', async () => {
+  test('turns the heart back and says why when the server refuses the favourite', async ({
+    page,
+    context,
+    server,
+    owner,
+  }) => {
     await createRoomAs(server, owner, {
       name: 'Locked favourite',
       room_url: 'locked-favourite',
@@ -108,19 +93,23 @@ describe('room list', () => {
     ).toBe('false');
   });
 
-  it('asks a guest to sign in for a favourite', async () => {
+  test('asks a guest to sign in for a favourite', async ({ page, server, owner }) => {
     await createRoomAs(server, owner, { name: 'Guest heart', room_url: 'guest-heart' });
     await page.goto(server.url + '/');
     await roomCard(page, 'Guest heart').getByRole('button', { name: 'Add to favourites' }).click();
     await dialog(page).getByText('Sign in or create an account to do this.').waitFor();
   });
 
-  it('searches on the server and sorts, and keeps both in the address', async () => {
+  test('searches on the server and sorts, and keeps both in the address', async ({
+    page,
+    server,
+    seedRooms,
+  }) => {
     const word = uniqueWord();
     await seedRooms([`Alpha ${word} jazz`, `Beta ${word} rock`, `Gamma ${word} jazz`]);
     await page.goto(server.url + '/');
 
-    await search(word);
+    await search(page, word);
     await page.waitForURL(new RegExp(`q=${word}`));
     await roomCard(page, `Alpha ${word} jazz`).waitFor();
     expect(await cardNames(page)).toEqual([
@@ -133,26 +122,26 @@ describe('room list', () => {
     await page.getByRole('button', { name: 'Sort rooms: Newest first' }).click();
     await page.getByRole('menuitemradio', { name: 'Name, A to Z' }).click();
     await page.getByRole('button', { name: 'Sort rooms: Name, A to Z' }).waitFor();
-    await expectNames([`Alpha ${word} jazz`, `Beta ${word} rock`, `Gamma ${word} jazz`]);
+    await expectNames(page, [`Alpha ${word} jazz`, `Beta ${word} rock`, `Gamma ${word} jazz`]);
 
-    await search(`${word} jazz`);
-    await expectNames([`Alpha ${word} jazz`, `Gamma ${word} jazz`]);
+    await search(page, `${word} jazz`);
+    await expectNames(page, [`Alpha ${word} jazz`, `Gamma ${word} jazz`]);
     await page.reload();
-    await expectNames([`Alpha ${word} jazz`, `Gamma ${word} jazz`]);
+    await expectNames(page, [`Alpha ${word} jazz`, `Gamma ${word} jazz`]);
     expect(await page.getByRole('searchbox', { name: 'Search rooms' }).inputValue()).toBe(
       `${word} jazz`,
     );
 
     await page.getByRole('button', { name: 'Sort rooms: Name, A to Z' }).click();
     await page.getByRole('menuitemradio', { name: 'Name, Z to A' }).click();
-    await expectNames([`Gamma ${word} jazz`, `Alpha ${word} jazz`]);
+    await expectNames(page, [`Gamma ${word} jazz`, `Alpha ${word} jazz`]);
 
-    await search(`${word} polka`);
+    await search(page, `${word} polka`);
     await page.getByText('Nothing found').waitFor();
     await page.getByText(`No rooms match “${word} polka”. Try another word.`).waitFor();
   });
 
-  it('shows more rooms on demand, a page at a time', async () => {
+  test('shows more rooms on demand, a page at a time', async ({ page, server, seedRooms }) => {
     const word = uniqueWord();
     await seedRooms(Array.from({ length: 26 }, (_, index) => `Room ${index + 1} ${word}`));
     await page.goto(server.url + `/?q=${word}`);
@@ -164,7 +153,10 @@ describe('room list', () => {
     expect(await page.getByRole('button', { name: 'Show more rooms' }).count()).toBe(0);
   });
 
-  it('loads neither the room page nor the form rules for the home page', async () => {
+  test('loads neither the room page nor the form rules for the home page', async ({
+    page,
+    server,
+  }) => {
     const scripts: { url: string; body: string }[] = [];
     page.on('response', async (response) => {
       if (response.request().resourceType() !== 'script') return;
@@ -182,8 +174,4 @@ describe('room list', () => {
       [],
     );
   });
-
-  async function expectNames(names: string[]) {
-    await expect.poll(() => cardNames(page)).toEqual(names);
-  }
 });

@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { FUNCTION_ENDPOINTS } from '@music-rooms/domain/functions';
-import { launchBrowser, startServer, type E2EServer } from '../src/harness';
+import { FUNCTION_ENDPOINTS, type ArgsOf } from '@music-rooms/domain/functions';
+import { describe, expect, test } from '../src/fixtures';
+import type { E2EServer } from '../src/harness';
 import { dialog, notice } from './support/people';
 import {
   callAs,
@@ -12,63 +11,44 @@ import {
   type Member,
 } from './support/rooms';
 
+/** Adds `member` to the room as `role`, invited by `by`. */
+const invite = (
+  server: E2EServer,
+  by: Member,
+  roomId: ArgsOf<'rooms.addUser'>['roomId'],
+  member: Member,
+  role: 'admin' | 'editor' | 'viewer',
+) => callAs(server, by, 'rooms.addUser', { roomId, usernameOrEmail: member.username, role });
+
+/** rooms.removeUser over HTTP as `member`: the error message key, or null when it went through. */
+async function removeOverHttp(server: E2EServer, member: Member, roomId: string, userId: string) {
+  const response = await fetch(server.url + FUNCTION_ENDPOINTS.mutation, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: member.cookie },
+    body: JSON.stringify({ path: 'rooms.removeUser', args: { roomId, userId } }),
+  });
+  const body = (await response.json()) as { status: string; errorData?: { key: string } };
+  return body.status === 'success' ? null : (body.errorData?.key ?? body.status);
+}
+
 // What an admin reads in the users modal about members out of their hands (spec §6 removal
 // rules), and the markers of password-protected and hidden rooms on the home page's cards.
 describe('room users and markers', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context.close();
-  });
-
-  /** Adds `member` to the room as `role`, invited by `by`. */
-  const invite = (
-    by: Member,
-    roomId: string,
-    member: Member,
-    role: 'admin' | 'editor' | 'viewer',
-  ) => callAs(server, by, 'rooms.addUser', { roomId, usernameOrEmail: member.username, role });
-
-  /** rooms.removeUser over HTTP as `member`: the error message key, or null when it went through. */
-  async function removeOverHttp(member: Member, roomId: string, userId: string) {
-    const response = await fetch(server.url + FUNCTION_ENDPOINTS.mutation, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: member.cookie },
-      body: JSON.stringify({ path: 'rooms.removeUser', args: { roomId, userId } }),
-    });
-    const body = (await response.json()) as { status: string; errorMessage?: string };
-    return body.status === 'success' ? null : (body.errorMessage ?? body.status);
-  }
-
-  it('tells an admin why the owner, their inviter, they themselves and others are not theirs to change', async () => {
+  test('tells an admin why the owner, their inviter, they themselves and others are not theirs to change', async ({
+    page,
+    context,
+    server,
+  }) => {
     const owner = await registerMember(server, 'Olga Owner');
     const ivan = await registerMember(server, 'Ivan Inviter');
     const adam = await registerMember(server, 'Adam Admin');
     const vera = await registerMember(server, 'Vera Viewer');
     const eve = await registerMember(server, 'Eve Editor');
     const room = await createRoomAs(server, owner, { name: 'Crew room', room_url: 'crew-room' });
-    await invite(owner, room._id, ivan, 'admin');
-    await invite(ivan, room._id, adam, 'admin');
-    await invite(adam, room._id, vera, 'viewer');
-    await invite(owner, room._id, eve, 'editor');
+    await invite(server, owner, room._id, ivan, 'admin');
+    await invite(server, ivan, room._id, adam, 'admin');
+    await invite(server, adam, room._id, vera, 'viewer');
+    await invite(server, owner, room._id, eve, 'editor');
 
     await signInContext(context, server, adam);
     await page.goto(server.url + '/room/crew-room');
@@ -97,8 +77,12 @@ describe('room users and markers', () => {
     expect(await row('Vera Viewer').locator('.member-refusal').count()).toBe(0);
 
     // The server says the same when asked directly.
-    expect(await removeOverHttp(adam, room._id, ivan.id)).toBe('rooms.errors.cannotChangeInviter');
-    expect(await removeOverHttp(adam, room._id, owner.id)).toBe('rooms.errors.cannotChangeOwner');
+    expect(await removeOverHttp(server, adam, room._id, ivan.id)).toBe(
+      'rooms.errors.cannotChangeInviter',
+    );
+    expect(await removeOverHttp(server, adam, room._id, owner.id)).toBe(
+      'rooms.errors.cannotChangeOwner',
+    );
 
     await row('Vera Viewer').getByRole('button', { name: 'Remove Vera Viewer' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
@@ -106,7 +90,11 @@ describe('room users and markers', () => {
     await row('Vera Viewer').waitFor({ state: 'detached' });
   });
 
-  it('marks a password room on the home list, and a hidden room on its member\'s "My rooms" tab', async () => {
+  test('marks a password room on the home list, and a hidden room on its member\'s "My rooms" tab', async ({
+    page,
+    context,
+    server,
+  }) => {
     const owner = await registerMember(server, 'Kate Keeper');
     const hana = await registerMember(server, 'Hana Member');
     await createRoomAs(server, owner, {
@@ -119,7 +107,7 @@ describe('room users and markers', () => {
       room_url: 'secret-garden',
       visibility: 'hidden',
     });
-    await invite(owner, hidden._id, hana, 'viewer');
+    await invite(server, owner, hidden._id, hana, 'viewer');
 
     await signInContext(context, server, hana);
     await page.goto(server.url + '/');

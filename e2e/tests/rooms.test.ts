@@ -1,54 +1,30 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer, type E2EServer } from '../src/harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from '../src/fixtures';
 import { dialog, notice } from './support/people';
 import { createRoomAs, registerMember, signInContext } from './support/rooms';
 
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
 // Making a room, changing its settings and deleting it, in English and in Russian.
 describe('rooms', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context.close();
-  });
-
-  const open = (path: string) => page.goto(server.url + path);
-  const heading = (name: string) => page.getByRole('heading', { level: 1, name });
-
-  it('asks a guest to sign in before creating a room', async () => {
+  test('asks a guest to sign in before creating a room', async ({ page, open }) => {
     await open('/');
     await page.getByRole('button', { name: 'Create room' }).first().click();
     await dialog(page).getByText('Sign in or create an account to do this.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
   });
 
-  it('creates a room: counts the name, suggests the URL and says when it is taken', async () => {
+  test('creates a room: counts the name, suggests the URL and says when it is taken', async ({
+    signedInPage: page,
+    server,
+    open,
+  }) => {
     const other = await registerMember(server, 'Olga Owner');
     await createRoomAs(server, other, { name: 'Taken', room_url: 'taken-url' });
-    const ada = await registerMember(server, 'Ada Lovelace');
-    await signInContext(context, server, ada);
 
     await open('/');
     await page.getByRole('button', { name: 'Create room' }).first().click();
-    await heading('Create a new room').waitFor();
+    await heading(page, 'Create a new room').waitFor();
     expect(await page.title()).toBe('Create a new room · Music Rooms');
     expect(await page.getByRole('link', { name: 'Back to the rooms' }).getAttribute('href')).toBe(
       '/',
@@ -77,7 +53,7 @@ describe('rooms', () => {
     await page.getByRole('button', { name: 'Create room' }).click();
 
     await page.waitForURL(`${server.url}/room/night-jazz`);
-    await heading('Night jazz').waitFor();
+    await heading(page, 'Night jazz').waitFor();
     expect(await page.getByRole('banner').textContent()).toContain('Night jazz');
     expect(await page.title()).toBe('Night jazz · Music Rooms');
     await page.getByText('Late sets, quiet voices.').waitFor();
@@ -85,7 +61,12 @@ describe('rooms', () => {
     await page.getByText('The playlist is empty').waitFor();
   });
 
-  it('refuses a URL taken while the form was open, next to the URL field', async () => {
+  test('refuses a URL taken while the form was open, next to the URL field', async ({
+    page,
+    context,
+    server,
+    open,
+  }) => {
     const ada = await registerMember(server, 'Ada Race');
     await signInContext(context, server, ada);
     await open('/rooms/new');
@@ -98,12 +79,17 @@ describe('rooms', () => {
     expect(new URL(page.url()).pathname).toBe('/rooms/new');
   });
 
-  it('changes the settings, then deletes the room after a confirmation naming it', async () => {
+  test('changes the settings, then deletes the room after a confirmation naming it', async ({
+    page,
+    context,
+    server,
+    open,
+  }) => {
     const owner = await registerMember(server, 'Sam Settings');
     await createRoomAs(server, owner, { name: 'Old name', room_url: 'old-name' });
     await signInContext(context, server, owner);
     await open('/room/old-name');
-    await heading('Old name').waitFor();
+    await heading(page, 'Old name').waitFor();
 
     await page.getByRole('button', { name: 'Settings' }).click();
     const settings = dialog(page);
@@ -117,7 +103,7 @@ describe('rooms', () => {
     await settings.getByRole('button', { name: 'Save' }).click();
     await notice(page, 'Settings saved').waitFor();
     await page.waitForURL(`${server.url}/room/new-name`);
-    await heading('New name').waitFor();
+    await heading(page, 'New name').waitFor();
     await page.getByLabel('Only people with the link can find this room').waitFor();
 
     await page.getByRole('button', { name: 'Settings' }).click();
@@ -129,17 +115,22 @@ describe('rooms', () => {
     await page.waitForURL(`${server.url}/`);
 
     await open('/room/new-name');
-    await heading('Room not found').waitFor();
+    await heading(page, 'Room not found').waitFor();
     expect(await page.title()).toBe('Room not found · Music Rooms');
   });
 
-  it('speaks Russian on the create screen and in the room list', async () => {
+  test('speaks Russian on the create screen and in the room list', async ({
+    page,
+    context,
+    server,
+    open,
+  }) => {
     const ivan = await registerMember(server, 'Иван');
     await createRoomAs(server, ivan, { name: 'Занято', room_url: 'zanyato' });
     await signInContext(context, server, ivan);
 
     await open('/ru/rooms/new');
-    await heading('Новая комната').waitFor();
+    await heading(page, 'Новая комната').waitFor();
     expect(await page.title()).toBe('Новая комната · Music Rooms');
     await page.getByLabel('Название комнаты').fill('Занято');
     await page.getByText('6/50', { exact: true }).waitFor();

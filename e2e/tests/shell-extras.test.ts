@@ -1,94 +1,83 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { launchBrowser, startServer, type E2EServer } from '../src/harness';
-import {
-  createRoomAs,
-  registerMember,
-  roomCard,
-  signInContext,
-  type Member,
-} from './support/rooms';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, test as base } from '../src/fixtures';
+import { startServer } from '../src/harness';
+import { createRoomAs, registerMember, roomCard, signInContext } from './support/rooms';
 
 const HOME_HEADING = 'One playlist. One player. Everyone in sync.';
 /** Room names either side of the header's 17-character limit. */
 const TITLE_OF_17 = 'Quiet corner jazz';
 const TITLE_OF_18 = 'Quiet corner jazzy';
 
+/**
+ * Olga, who owns a room named either side of the header's limit. Auto: the tests that only look
+ * at her rooms never name her, but the rooms must be there.
+ */
+const test = base.extend('owner', { scope: 'file', auto: true }, async ({ server }) => {
+  const owner = await registerMember(server, 'Olga Owner');
+  await createRoomAs(server, owner, { name: TITLE_OF_17, room_url: 'quiet-corner-jazz' });
+  await createRoomAs(server, owner, { name: TITLE_OF_18, room_url: 'quiet-corner-jazzy' });
+  return owner;
+});
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+const devBadge = (page: Page) => page.getByRole('banner').getByText('DEV', { exact: true });
+const headerTitle = (page: Page, title: string) =>
+  page.getByRole('banner').getByText(title, { exact: true });
+const fontSize = async (page: Page, title: string) => {
+  await headerTitle(page, title).waitFor();
+  return headerTitle(page, title).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+};
+
+/** Opens the home page and waits until the public config (dev mode) has arrived. */
+const openHome = async (page: Page, url: string) => {
+  const config = page.waitForResponse((res) => res.url().endsWith('/api/config'));
+  await page.goto(url + '/');
+  await config;
+  await heading(page, HOME_HEADING).waitFor();
+};
+
 // More of the app shell as a visitor meets it: DEV badge, header title, leave warning, the 500
 // page and the phone layout.
 describe('app shell, more', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let owner: Member;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    owner = await registerMember(server, 'Olga Owner');
-    await createRoomAs(server, owner, { name: TITLE_OF_17, room_url: 'quiet-corner-jazz' });
-    await createRoomAs(server, owner, { name: TITLE_OF_18, room_url: 'quiet-corner-jazzy' });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context.close();
-  });
-
-  const heading = (name: string) => page.getByRole('heading', { level: 1, name });
-  const devBadge = () => page.getByRole('banner').getByText('DEV', { exact: true });
-  const headerTitle = (title: string) => page.getByRole('banner').getByText(title, { exact: true });
-  const fontSize = async (title: string) => {
-    await headerTitle(title).waitFor();
-    return headerTitle(title).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
-  };
-
-  /** Opens the home page and waits until the public config (dev mode) has arrived. */
-  const openHome = async (url: string) => {
-    const config = page.waitForResponse((res) => res.url().endsWith('/api/config'));
-    await page.goto(url + '/');
-    await config;
-    await heading(HOME_HEADING).waitFor();
-  };
-
-  it('shows the DEV badge when the server runs with PUBLIC_DEV_MODE=true, and not otherwise', async () => {
+  test('shows the DEV badge when the server runs with PUBLIC_DEV_MODE=true, and not otherwise', async ({
+    page,
+    server,
+  }) => {
     const devServer = await startServer({ PUBLIC_DEV_MODE: 'true' });
     try {
-      await openHome(devServer.url);
-      await devBadge().waitFor();
-      expect(await devBadge().isVisible()).toBe(true);
+      await openHome(page, devServer.url);
+      await devBadge(page).waitFor();
+      expect(await devBadge(page).isVisible()).toBe(true);
     } finally {
       await devServer.close();
     }
 
-    await openHome(server.url);
+    await openHome(page, server.url);
     await page.getByRole('tab', { name: 'All rooms' }).waitFor();
-    expect(await devBadge().count()).toBe(0);
+    expect(await devBadge(page).count()).toBe(0);
   });
 
-  it('shrinks the header title when it is longer than 17 characters', async () => {
+  test('shrinks the header title when it is longer than 17 characters', async ({
+    page,
+    server,
+  }) => {
     await page.goto(server.url + '/room/quiet-corner-jazz');
-    const at17 = await fontSize(TITLE_OF_17);
+    const at17 = await fontSize(page, TITLE_OF_17);
     await page.goto(server.url + '/room/quiet-corner-jazzy');
-    const at18 = await fontSize(TITLE_OF_18);
+    const at18 = await fontSize(page, TITLE_OF_18);
     await page.goto(server.url + '/');
-    const short = await fontSize('Rooms');
+    const short = await fontSize(page, 'Rooms');
 
     expect(at17).toBe(short);
     expect(at18).toBeLessThan(at17);
   });
 
-  it('asks before leaving while a change is still being sent', async () => {
+  test('asks before leaving while a change is still being sent', async ({
+    page,
+    context,
+    server,
+    owner,
+  }) => {
     await signInContext(context, server, owner);
     await page.goto(server.url + '/');
     const card = roomCard(page, TITLE_OF_17);
@@ -130,7 +119,10 @@ describe('app shell, more', () => {
     expect(await ask.count()).toBe(0);
   });
 
-  it('shows the 500 page, with the header, when a page fails to render', async () => {
+  test('shows the 500 page, with the header, when a page fails to render', async ({
+    page,
+    server,
+  }) => {
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
@@ -142,7 +134,7 @@ describe('app shell, more', () => {
       }),
     );
     await page.goto(server.url + '/auth');
-    await heading('Something went wrong').waitFor();
+    await heading(page, 'Something went wrong').waitFor();
     expect(await page.getByRole('main').textContent()).toContain(
       'An unexpected error stopped this page. Reload it, or go back to the home page.',
     );
@@ -152,19 +144,22 @@ describe('app shell, more', () => {
 
     await page.unrouteAll();
     await page.getByRole('link', { name: 'Go to the home page' }).click();
-    await heading(HOME_HEADING).waitFor();
+    await heading(page, HOME_HEADING).waitFor();
   });
 
-  it('fits a phone screen below 768 px: a compact header and no sideways scrolling', async () => {
+  test('fits a phone screen below 768 px: a compact header and no sideways scrolling', async ({
+    page,
+    server,
+  }) => {
     const logoName = page.getByRole('banner').getByText('Music Rooms', { exact: true });
     await page.goto(server.url + '/');
-    await heading(HOME_HEADING).waitFor();
+    await heading(page, HOME_HEADING).waitFor();
     expect(await logoName.isVisible()).toBe(true);
-    const desktopTitle = await fontSize('Rooms');
+    const desktopTitle = await fontSize(page, 'Rooms');
 
     await page.setViewportSize({ width: 390, height: 844 });
     await logoName.waitFor({ state: 'hidden' });
-    expect(await fontSize('Rooms')).toBeLessThan(desktopTitle);
+    expect(await fontSize(page, 'Rooms')).toBeLessThan(desktopTitle);
     await roomCard(page, TITLE_OF_18).waitFor();
     const cardBox = await roomCard(page, TITLE_OF_18).boundingBox();
     expect(cardBox?.width).toBeLessThanOrEqual(390);
@@ -173,7 +168,7 @@ describe('app shell, more', () => {
     );
 
     await page.goto(server.url + '/room/quiet-corner-jazzy');
-    await headerTitle(TITLE_OF_18).waitFor();
+    await headerTitle(page, TITLE_OF_18).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );

@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
-import { loggerOptions } from './logger';
+import { loggerOptions, OneLinePerRequest } from './logger';
 import { contentSecurityPolicy } from './plugins/security';
 import { databasePlugin } from './plugins/database';
 import { buildInfoPlugin } from './plugins/build-info';
@@ -28,7 +28,7 @@ import { authRoutes } from './routes/auth';
 import { authPasswordRoutes } from './routes/auth-password';
 import { authResetRoutes } from './routes/auth-reset';
 import { accountRoutes } from './routes/account';
-import { rateLimitStorage } from './services/rate-limits';
+import { rateLimitStorage } from './services/accounts/rate-limits';
 import { oauthRoutes } from './routes/oauth';
 
 export type BuildAppOptions = {
@@ -50,6 +50,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Fastify's 10 s default is too short for PGlite to open under parallel test load.

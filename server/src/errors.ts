@@ -1,19 +1,34 @@
+import { DomainError, PLATFORM_ERROR_CODES, PLATFORM_ERRORS } from '@music-rooms/domain';
+
+export { DomainError };
+
 /**
- * An error the client caused or may act on: it carries an HTTP status and a stable code
- * (the spec's message key where it has one). Anything else thrown is a server fault.
+ * The HTTP status a route answers for a domain error, by its code: the one place that maps
+ * the error family to HTTP (backend functions answer 560 whatever the code).
  */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly data: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
+const STATUS_OF_CODE: Readonly<Record<string, number>> = {
+  not_signed_in: 401,
+  login_failed: 401,
+  invalid_admin_key: 401,
+  invalid_token: 401,
+  token_expired: 401,
+  missing_token: 401,
+  forbidden: 403,
+  not_found: 404,
+  user_not_found: 404,
+  function_not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+};
+
+export function httpStatusOf(error: DomainError): number {
+  return STATUS_OF_CODE[error.code] ?? 400;
 }
 
-export const badRequest = (code: string, message: string) => new HttpError(400, code, message);
-export const notFound = (message = 'Not Found', code = 'not_found') =>
-  new HttpError(404, code, message);
+export const badRequest = (message: string) =>
+  new DomainError(PLATFORM_ERROR_CODES.invalidRequest, PLATFORM_ERRORS.invalidRequest, {
+    detail: message,
+  });
+
+export const notFound = () =>
+  new DomainError(PLATFORM_ERROR_CODES.notFound, PLATFORM_ERRORS.notFound);

@@ -1,4 +1,10 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { prettyLogStream } from './log-pretty';
 
 const CENSOR = '[redacted]';
 
@@ -61,14 +67,40 @@ function serializeRequest(request: FastifyRequest) {
   };
 }
 
+/** The settings of the log; in a terminal it reads as text (log-pretty.ts), elsewhere as JSON. */
 export function loggerOptions(
   level: string,
   stream?: { write: (line: string) => void },
 ): FastifyServerOptions['logger'] {
+  const out = stream ?? (process.stdout.isTTY ? prettyLogStream() : undefined);
   return {
     level,
     redact: { paths: REDACTED_PATHS, censor: CENSOR },
-    serializers: { req: serializeRequest },
-    ...(stream ? { stream } : {}),
+    serializers: { req: serializeRequest, res: serializeReply },
+    ...(out ? { stream: out } : {}),
   };
+}
+
+function serializeReply(reply: { statusCode: number }) {
+  return { statusCode: reply.statusCode };
+}
+
+/**
+ * One log line per request, once it is answered (Fastify's own logging writes two: one when a
+ * request comes in, one when it is done). A route with a higher `logLevel` (the health check)
+ * stays out of the info log, as its `reply.log` is quieter.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
 }

@@ -3,11 +3,11 @@ import { createRoot } from 'react-dom/client';
 import './styles/tokens.css';
 import './styles/themes.css';
 import './styles/base.css';
-import './app/layout.css';
-import { App } from './app/App';
-import { isChunkLoadError } from './features/build-updates/chunk-errors';
-import { chunkReload, reloadOnPreloadError } from './features/build-updates/chunk-reload';
-import './features/theme/theme-controller';
+import './app/shell/layout.css';
+import { App } from './app/shell/App';
+import { isChunkLoadError } from './app/build-updates/chunk-errors';
+import { chunkReload, reloadOnPreloadError } from './app/build-updates/chunk-reload';
+import './app/theme/theme-controller';
 import { initI18n, rememberLanguage } from './i18n';
 import { detectLanguage } from './i18n/language';
 

@@ -5,7 +5,7 @@ import {
   createUpdatePoller,
   fetchLatestBuild,
   isUpdateAvailable,
-} from '../src/features/build-updates/build-check';
+} from '../src/app/build-updates/build-check';
 
 /** Builds in the order they were made: 'abc' first, then 'def'. */
 const TIMES: Record<string, number> = { old: 500, abc: 1000, def: 2000, dev: 1000 };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loginSchema, newPasswordSchema, registerSchema } from '@music-rooms/domain/schemas/auth';
 import en from '../src/i18n/locales/en.json';
-import { AuthRequestError } from '../src/features/session/auth-api';
+import { AuthRequestError } from '../src/app/session/auth-api';
 import { FunctionCallError } from '../src/lib/api/function-call-error';
-import { serverMessage } from '../src/features/forms/server-message';
-import { fieldErrors, issueMessage } from '../src/features/forms/validation-message';
+import { serverMessage } from '../src/app/forms/server-message';
+import { fieldErrors, issueMessage } from '../src/app/forms/validation-message';
 import { queryMessage, safeReturnTo } from '../src/features/auth/query-messages';
 
 /** Whether a key is in the English messages (with or without plural forms). */
@@ -142,8 +142,8 @@ describe('server messages (spec §8)', () => {
   it('translates a function error key, but not the messages of the platform itself', () => {
     const taken = new FunctionCallError(
       'username_taken',
-      'auth.errors.usernameTaken',
-      { code: 'username_taken' },
+      'This username is already taken',
+      { code: 'username_taken', key: 'auth.errors.usernameTaken' },
       560,
     );
     expect(serverMessage(taken, 'user.profileUpdateError', known)).toEqual({
@@ -152,7 +152,7 @@ describe('server messages (spec §8)', () => {
     const badArgs = new FunctionCallError(
       'invalid_args',
       'Invalid arguments: id: Required',
-      { code: 'invalid_args' },
+      { code: 'invalid_args', key: 'validation.required', field: 'id' },
       560,
     );
     expect(serverMessage(badArgs, 'user.profileUpdateError', known)).toEqual({

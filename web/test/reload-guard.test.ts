@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '@music-rooms/domain/limits';
 import type { SafeStorage } from '../src/lib/storage';
-import { RELOAD_GUARD_KEY, createReloadGuard } from '../src/features/build-updates/reload-guard';
-import { isChunkLoadError } from '../src/features/build-updates/chunk-errors';
+import { RELOAD_GUARD_KEY, createReloadGuard } from '../src/app/build-updates/reload-guard';
+import { isChunkLoadError } from '../src/app/build-updates/chunk-errors';
 
 function memoryStorage(): SafeStorage & { values: Map<string, string> } {
   const values = new Map<string, string>();

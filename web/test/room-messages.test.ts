@@ -3,19 +3,8 @@ import { ROOM_ERROR_TEXT, ROOM_ERRORS, ROOM_ROLES, ROOM_SORTS } from '@music-roo
 import en from '../src/i18n/locales/en.json';
 import ru from '../src/i18n/locales/ru.json';
 import { FunctionCallError } from '../src/lib/api/function-call-error';
-import { serverMessage } from '../src/features/forms/server-message';
-
-type Messages = { [key: string]: string | Messages };
-
-function lookup(messages: Messages, key: string): string | undefined {
-  const found = key
-    .split('.')
-    .reduce<string | Messages | undefined>(
-      (node, part) => (typeof node === 'object' ? node[part] : undefined),
-      messages,
-    );
-  return typeof found === 'string' ? found : undefined;
-}
+import { serverMessage } from '../src/app/forms/server-message';
+import { lookup } from './support/messages';
 
 describe('room messages', () => {
   it('words every room error in English exactly as the product gives it', () => {
@@ -43,8 +32,9 @@ describe('room messages', () => {
   });
 
   it('shows a refusal of the removal rules as its translated message', () => {
-    const refusal = new FunctionCallError('forbidden', ROOM_ERRORS.onlyInvitedByYou, {
+    const refusal = new FunctionCallError('forbidden', 'You can only change users you invited.', {
       code: 'forbidden',
+      key: ROOM_ERRORS.onlyInvitedByYou,
     });
     const known = (key: string) => lookup(en, key) !== undefined;
     expect(serverMessage(refusal, 'rooms.errors.removeUserFailed', known)).toEqual({

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '@music-rooms/domain/auth';
+import { asRoomId, asUserId } from '@music-rooms/domain/ids';
 import type { RoomListResult, RoomSummary } from '@music-rooms/domain/rooms';
 import { FunctionCallError } from '../src/lib/api/function-call-error';
 import type { LiveQueryState } from '../src/lib/realtime/live-query-registry';
-import { joinRoomPages } from '../src/features/rooms/room-pages';
+import { joinRoomPages } from '../src/features/rooms/list/room-pages';
 
-const author: PublicUser = { _id: 'u1', name: 'Ada', username: 'ada', avatar: '#6d5df6' };
+const author: PublicUser = { _id: asUserId('u1'), name: 'Ada', username: 'ada', avatar: '#6d5df6' };
 
 function room(id: string): RoomSummary {
   return {
-    _id: id,
+    _id: asRoomId(id),
     name: `Room ${id}`,
     description: '',
     room_url: `room-${id}`,

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { asRoomId, asUserId } from '@music-rooms/domain/ids';
 import type { RoomSummary } from '@music-rooms/domain/rooms';
-import { roomFormSchema, type RoomFormValues } from '../src/features/room-form/room-form-schema';
-import { settingsChanges } from '../src/features/room-settings/settings-changes';
+import { roomFormSchema, type RoomFormValues } from '../src/features/rooms/form/room-form-schema';
+import { settingsChanges } from '../src/features/rooms/settings/settings-changes';
 
 const room: RoomSummary = {
-  _id: 'r1',
+  _id: asRoomId('r1'),
   name: 'Jazz corner',
   description: 'Bebop',
   room_url: 'jazz',
   visibility: 'public',
   hasPassword: true,
   createdAt: 0,
-  owner: 'u1',
+  owner: asUserId('u1'),
   isFavorite: false,
   activeUsers: 0,
   memberCount: 1,

@@ -4,7 +4,7 @@ import {
   draftAfterName,
   draftAfterTyping,
   localUrlCheck,
-} from '../src/features/room-form/room-url-draft';
+} from '../src/features/rooms/form/room-url-draft';
 
 /** Types a name letter by letter, as the name field does, and answers the URL it leads to. */
 function typeName(name: string, draft = EMPTY_DRAFT) {

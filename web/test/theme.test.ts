@@ -8,7 +8,7 @@ import {
   DARK_THEMES,
   parsePreference,
   resolveTheme,
-} from '../src/features/theme/theme-preference';
+} from '../src/app/theme/theme-preference';
 
 const script = fs.readFileSync(new URL('../public/theme-init.js', import.meta.url), 'utf8');
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '@music-rooms/domain/limits';
-import { ToastStore, toastLifetime } from '../src/features/toasts/toast-store';
+import { ToastStore, toastLifetime } from '../src/app/toasts/toast-store';
 
 const ids = (store: ToastStore) => store.getToasts().map((toast) => toast.id);
 const action = (onClick = () => {}) => ({ id: 'undo', label: 'Undo', onClick });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../../server/src/db/index';
-import { hashPassword } from '../../../server/src/services/passwords';
+import { hashPassword } from '../../../server/src/services/accounts/passwords';
 import { loadTest } from '../lib/load';
 import { appRoot } from '../lib/paths';
 import type { Bench } from '../lib/types';

@@ -1,22 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
+import { VALIDATION } from './validation-keys';
 
-/**
- * The validation rules of spec §5, once, for the forms and for the server. Each message is an
- * i18n key; `too_small` / `too_big` issues carry the count the message names.
- */
-export const VALIDATION = {
-  required: 'validation.required',
-  invalidEmail: 'validation.invalidEmail',
-  minLength: 'validation.minLength',
-  maxLength: 'validation.maxLength',
-  usernameFormat: 'validation.usernameFormat',
-  displayNameLength: 'validation.displayNameLength',
-  usernameLength: 'validation.usernameLength',
-  passwordsDoNotMatch: 'validation.passwordsDoNotMatch',
-  noChanges: 'validation.noChanges',
-  invalidFormat: 'validation.invalidFormat',
-} as const;
+export { VALIDATION };
 
 const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
 

@@ -8,6 +8,7 @@ import {
   ROOM_VISIBILITIES,
 } from '../rooms';
 import { VALIDATION } from './auth';
+import { roomIdSchema } from './ids';
 
 /**
  * The argument rules of every rooms.* function, for the forms and for the server. Messages are
@@ -33,7 +34,9 @@ export const roomUrlSchema = required()
   .regex(ROOM_URL_PATTERN, { message: VALIDATION.invalidFormat });
 
 /** A room URL to look up: any non-blank text, since a URL being typed is not finished yet. */
-const roomUrlLookupSchema = required().toLowerCase().max(200, { message: VALIDATION.maxLength });
+export const roomUrlLookupSchema = required()
+  .toLowerCase()
+  .max(200, { message: VALIDATION.maxLength });
 
 /** Passwords are taken as typed: no trimming. */
 export const roomPasswordSchema = z
@@ -41,13 +44,15 @@ export const roomPasswordSchema = z
   .min(1, { message: VALIDATION.required })
   .max(ROOM_LIMITS.passwordMax, { message: VALIDATION.maxLength });
 
-const visibilitySchema = z.enum(ROOM_VISIBILITIES, { message: VALIDATION.invalidFormat });
-const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES, { message: VALIDATION.invalidFormat });
-const idSchema = z.string().min(1, { message: VALIDATION.required }).max(100);
-const sessionIdSchema = required().max(200, { message: VALIDATION.maxLength });
+export const visibilitySchema = z.enum(ROOM_VISIBILITIES, { message: VALIDATION.invalidFormat });
+export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES, { message: VALIDATION.invalidFormat });
+export const sessionIdSchema = required().max(200, { message: VALIDATION.maxLength });
+export const accessTokenSchema = required().max(200);
+/** Whom to add to a room: a username or an e-mail address. */
+export const usernameOrEmailSchema = required().max(320, { message: VALIDATION.maxLength });
 
 /** The password gate pass any room call may carry. */
-const accessArgs = {
+export const roomAccessArgs = {
   accessToken: z.string().max(200).optional(),
   session_id: z.string().max(200).optional(),
 };
@@ -75,7 +80,7 @@ export const createRoomSchema = z.object({
 export type CreateRoomInput = z.output<typeof createRoomSchema>;
 
 export const updateRoomSchema = z.object({
-  id: idSchema,
+  id: roomIdSchema,
   name: roomNameSchema.optional(),
   description: roomDescriptionSchema.optional(),
   room_url: roomUrlSchema.optional(),
@@ -83,50 +88,3 @@ export const updateRoomSchema = z.object({
   password: roomPasswordSchema.nullable().optional(),
 });
 export type UpdateRoomInput = z.output<typeof updateRoomSchema>;
-
-/** The argument schema of each rooms.* function, by path. */
-export const ROOM_ARG_SCHEMAS = {
-  'rooms.get': z.object({ id: idSchema, ...accessArgs }),
-  'rooms.create': createRoomSchema,
-  'rooms.update': updateRoomSchema,
-  'rooms.remove': z.object({ id: idSchema }),
-  'rooms.getPublicRoomsWithAuthors': roomListArgsSchema,
-  'rooms.getUserRoomsWithAuthors': roomListArgsSchema.extend({ userId: idSchema }),
-  'rooms.getRoomInfoByUrl': z.object({
-    room_url: roomUrlLookupSchema,
-    exclude_id: idSchema.optional(),
-    ...accessArgs,
-  }),
-  'rooms.checkPassword': z.object({ room_url: roomUrlLookupSchema, password: roomPasswordSchema }),
-  'rooms.generateAccessToken': z.object({
-    room_url: roomUrlLookupSchema,
-    password: roomPasswordSchema,
-    session_id: sessionIdSchema,
-  }),
-  'rooms.verifyAccessToken': z.object({
-    room_url: roomUrlLookupSchema,
-    token: required().max(200),
-    session_id: sessionIdSchema,
-  }),
-  'rooms.cleanupExpiredTokens': z.object({}),
-  'rooms.toggleFavorite': z.object({ roomId: idSchema, userId: idSchema, ...accessArgs }),
-  'rooms.requestAccess': z.object({ roomId: idSchema }),
-  'rooms.getRoomUsers': z.object({ roomId: idSchema, ...accessArgs }),
-  'rooms.addUser': z.object({
-    roomId: idSchema,
-    usernameOrEmail: required().max(320, { message: VALIDATION.maxLength }),
-    role: assignableRoleSchema,
-  }),
-  'rooms.updateUserRole': z.object({
-    roomId: idSchema,
-    userId: idSchema,
-    role: assignableRoleSchema,
-  }),
-  'rooms.removeUser': z.object({ roomId: idSchema, userId: idSchema }),
-  'rooms.approveRequest': z.object({
-    roomId: idSchema,
-    userId: idSchema,
-    role: assignableRoleSchema,
-  }),
-  'rooms.rejectRequest': z.object({ roomId: idSchema, userId: idSchema }),
-} as const;

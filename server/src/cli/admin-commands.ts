@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db';
-import { listFlaggedSuperAdmins, setSuperAdmin } from '../services/users';
+import { setSuperAdmin } from '../services/accounts/users';
+import { listFlaggedSuperAdmins } from '../services/accounts/users-store';
 
 /** A maintenance command: run with `npm run admin -- <name> [args]`. */
 export type AdminCommand = {

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient } from 'pg';
 import * as schema from './schema';
@@ -24,6 +25,11 @@ export type DatabaseOptions = {
   /** Told of a lost PostgreSQL connection (a restart, a dropped socket); the pool reconnects. */
   onConnectionError?: (error: Error) => void;
 };
+
+/** Fails when the database does not answer (the health check). */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}
 
 /** Opens the database and applies any migrations it has not seen yet. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {

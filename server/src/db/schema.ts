@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { DEFAULT_PREFERENCES, type UserPreferences } from '@music-rooms/domain/auth';
 import type { RoomUserRole, RoomVisibility } from '@music-rooms/domain/rooms';
+import type { RoomId, UserId } from '@music-rooms/domain/ids';
 
 /**
  * Server-wide values that every node must agree on (for example the key that signs realtime
@@ -28,7 +29,7 @@ export const appSettings = pgTable('app_settings', {
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').$type<UserId>().primaryKey().defaultRandom(),
     name: text('name').notNull(),
     username: text('username').notNull(),
     email: text('email').notNull(),
@@ -62,6 +63,7 @@ export const sessions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     tokenHash: text('token_hash').notNull(),
     userId: uuid('user_id')
+      .$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** How this session signed in: 'password' or a provider. */
@@ -86,6 +88,7 @@ export const userTokens = pgTable(
   {
     tokenHash: text('token_hash').primaryKey(),
     userId: uuid('user_id')
+      .$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').$type<'password_reset' | 'login_grant'>().notNull(),
@@ -104,7 +107,7 @@ export const userTokens = pgTable(
 export const rooms = pgTable(
   'rooms',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').$type<RoomId>().primaryKey().defaultRandom(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     roomUrl: text('room_url').notNull(),
@@ -112,6 +115,7 @@ export const rooms = pgTable(
     /** argon2id, like account passwords; null when the room has no password. */
     passwordHash: text('password_hash'),
     ownerId: uuid('owner_id')
+      .$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -136,13 +140,17 @@ export const roomUsers = pgTable(
   'room_users',
   {
     roomId: uuid('room_id')
+      .$type<RoomId>()
       .notNull()
       .references(() => rooms.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
+      .$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role').$type<Exclude<RoomUserRole, 'owner'>>().notNull(),
-    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    invitedBy: uuid('invited_by')
+      .$type<UserId>()
+      .references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -160,9 +168,11 @@ export const roomFavorites = pgTable(
   'room_favorites',
   {
     roomId: uuid('room_id')
+      .$type<RoomId>()
       .notNull()
       .references(() => rooms.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
+      .$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -182,6 +192,7 @@ export const roomAccessTokens = pgTable(
   {
     tokenHash: text('token_hash').primaryKey(),
     roomId: uuid('room_id')
+      .$type<RoomId>()
       .notNull()
       .references(() => rooms.id, { onDelete: 'cascade' }),
     sessionId: text('session_id').notNull(),

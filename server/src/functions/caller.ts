@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../errors';
+import { DomainError, PLATFORM_ERROR_CODES, PLATFORM_ERRORS } from '@music-rooms/domain';
 import type { Caller } from './define';
 
 /** Recognises a caller from the request, or answers null to let the next resolver try. */
@@ -35,13 +35,13 @@ function fromAuthorizationHeader(app: FastifyInstance, request: FastifyRequest):
   const [scheme = '', credential = ''] = header.trim().split(/\s+/, 2);
   if (scheme.toLowerCase() === 'admin') {
     if (!matchesAdminKey(app.config.adminKey, credential)) {
-      throw new HttpError(401, 'invalid_admin_key', 'Invalid admin key');
+      throw new DomainError(PLATFORM_ERROR_CODES.invalidAdminKey, PLATFORM_ERRORS.invalidAdminKey);
     }
     return { userId: null, sessionId: null, viaAdminKey: true };
   }
   if (scheme.toLowerCase() === 'bearer') {
     const check = app.realtimeTokens.verify(credential);
-    if (!check.ok) throw new HttpError(401, check.code, 'Invalid or expired token');
+    if (!check.ok) throw new DomainError(check.code, PLATFORM_ERRORS.invalidToken);
     return { userId: check.claims.userId, sessionId: check.claims.sessionId, viaAdminKey: false };
   }
   return null;

@@ -1,32 +1,28 @@
 import type { z } from 'zod';
-import type { FunctionKind, ValueOf } from '@music-rooms/domain';
-import type { Config } from '../config';
-import type { Database } from '../db';
-import type { AttemptLimiter } from '../services/attempt-limiter';
-import type { Presence } from '../services/presence/presence';
-import type { RoomListCache } from '../services/rooms/list-cache';
+import {
+  FUNCTION_CONTRACT,
+  type ContractPath,
+  type FunctionKind,
+  type FunctionPathOf,
+  type FunctionTable,
+  type UserId,
+  type ValueOf,
+} from '@music-rooms/domain';
+import type { RequestDeps } from '../services/deps';
 
 /** Who is calling: a signed-in user or a guest, the tab's session, and whether the admin key was used. */
 export type Caller = {
-  userId: string | null;
+  userId: UserId | null;
   sessionId: string | null;
   viaAdminKey: boolean;
   /** The client's address (behind a proxy, the one it reports when TRUST_PROXY is set). */
   address?: string | null;
 };
 
-/** Shared state a function may need besides the database: who is where, attempt counters. */
-export type FunctionServices = {
-  presence: Presence;
-  attempts: AttemptLimiter;
-  roomLists: RoomListCache;
-};
-
 type BaseContext = {
-  db: Database;
   caller: Caller;
-  config: Config;
-  services: FunctionServices;
+  /** What the services need for this call: the database, the settings, shared runtime state. */
+  deps: RequestDeps;
   /** Adds a line to the answer's `logLines`. */
   log: (line: string) => void;
 };
@@ -41,17 +37,10 @@ export type FunctionContext = QueryContext & MutationContext;
 
 type ContextOf<Kind extends FunctionKind> = Kind extends 'query' ? QueryContext : MutationContext;
 
-type Handler<Kind extends FunctionKind, Schema extends z.ZodType, Path extends string> = (
+type Handler<Kind extends FunctionKind, Args, Value> = (
   ctx: ContextOf<Kind>,
-  args: z.output<Schema>,
-) => ValueOf<Path> | Promise<ValueOf<Path>>;
-
-type Declaration<Kind extends FunctionKind, Path extends string, Schema extends z.ZodType> = {
-  /** Dotted path, `module.name` (the HTTP layer also accepts `module:name`). */
-  path: Path;
-  args: Schema;
-  handler: Handler<Kind, Schema, Path>;
-};
+  args: Args,
+) => Value | Promise<Value>;
 
 /** A declared function with its types erased, as the registry and the runner hold it. */
 export type FunctionDefinition = {
@@ -61,9 +50,56 @@ export type FunctionDefinition = {
   invoke: (ctx: FunctionContext, args: unknown) => Promise<unknown>;
 };
 
-function define<Kind extends FunctionKind, Path extends string, Schema extends z.ZodType>(
+type ContractHandler<Path extends ContractPath> = Handler<
+  FunctionTable[Path]['kind'],
+  z.output<FunctionTable[Path]['args']>,
+  ValueOf<Path>
+>;
+
+/**
+ * Implements a function of the shared contract: its args schema comes from the contract, and
+ * the kind of the `define*` used must be the contract's (defineQuery of a mutation fails to
+ * compile).
+ */
+function defineContract<Kind extends FunctionKind, Path extends FunctionPathOf<Kind>>(
   kind: Kind,
-  declaration: Declaration<Kind, Path, Schema>,
+  path: Path,
+  handler: ContractHandler<Path>,
+): FunctionDefinition {
+  const spec = FUNCTION_CONTRACT[path];
+  if (spec.kind !== kind) throw new Error(`${path} is a ${spec.kind}, not a ${kind}`);
+  return defineFunction(kind, {
+    path,
+    args: spec.args,
+    handler: handler as Handler<Kind, unknown, unknown>,
+  });
+}
+
+/** Reads data; may be subscribed to as a live query. */
+export const defineQuery = <Path extends FunctionPathOf<'query'>>(
+  path: Path,
+  handler: ContractHandler<Path>,
+) => defineContract('query', path, handler);
+
+/** Changes data in the database and publishes the topics it touched. */
+export const defineMutation = <Path extends FunctionPathOf<'mutation'>>(
+  path: Path,
+  handler: ContractHandler<Path>,
+) => defineContract('mutation', path, handler);
+
+/** Talks to the outside world (mail, streaming service) and may change data too. */
+export const defineAction = <Path extends FunctionPathOf<'action'>>(
+  path: Path,
+  handler: ContractHandler<Path>,
+) => defineContract('action', path, handler);
+
+/**
+ * A function outside the shared contract, with a schema of its own: for probes that tests
+ * register. The app's functions use defineQuery / defineMutation / defineAction.
+ */
+export function defineFunction<Kind extends FunctionKind, Schema extends z.ZodType, Value>(
+  kind: Kind,
+  declaration: { path: string; args: Schema; handler: Handler<Kind, z.output<Schema>, Value> },
 ): FunctionDefinition {
   const { path, args, handler } = declaration;
   return {
@@ -73,18 +109,3 @@ function define<Kind extends FunctionKind, Path extends string, Schema extends z
     invoke: async (ctx, parsedArgs) => handler(ctx, parsedArgs as z.output<Schema>),
   };
 }
-
-/** Reads data; may be subscribed to as a live query. */
-export const defineQuery = <Path extends string, Schema extends z.ZodType>(
-  declaration: Declaration<'query', Path, Schema>,
-) => define('query', declaration);
-
-/** Changes data in the database and publishes the topics it touched. */
-export const defineMutation = <Path extends string, Schema extends z.ZodType>(
-  declaration: Declaration<'mutation', Path, Schema>,
-) => define('mutation', declaration);
-
-/** Talks to the outside world (mail, streaming service) and may change data too. */
-export const defineAction = <Path extends string, Schema extends z.ZodType>(
-  declaration: Declaration<'action', Path, Schema>,
-) => define('action', declaration);

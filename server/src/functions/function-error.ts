@@ -1,45 +1,52 @@
 import type { z } from 'zod';
-import { FUNCTION_ERROR_CODES, type FunctionErrorData } from '@music-rooms/domain';
+import {
+  DomainError,
+  errorText,
+  PLATFORM_ERROR_CODES,
+  PLATFORM_ERRORS,
+  VALIDATION,
+} from '@music-rooms/domain';
 
 /**
- * A function's own error (bad args, not allowed, not found, conflict). The caller receives the
- * message and `{ code, ...data }` (HTTP 560); anything else thrown is a server fault.
+ * Args that fail their schema. The key is the first broken rule's validation key (what a form
+ * would show), `field` names its argument, and `issues` lists every problem; the message reads
+ * as one English sentence per problem.
  */
-export class FunctionError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly data: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = 'FunctionError';
-  }
-
-  get errorData(): FunctionErrorData {
-    return { ...this.data, code: this.code };
-  }
-}
-
-/** Args that fail their schema: one readable sentence per problem, and the issues as data. */
-export function invalidArgs(path: string, error: z.ZodError): FunctionError {
+export function invalidArgs(path: string, error: z.ZodError): DomainError {
   const issues = error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
     message: issue.message,
   }));
-  const details = issues.map((issue) =>
-    issue.path ? `${issue.path}: ${issue.message}` : issue.message,
-  );
-  return new FunctionError(
-    FUNCTION_ERROR_CODES.invalidArgs,
-    `Invalid arguments for ${path}: ${details.join('; ')}`,
-    { issues },
-  );
+  const details = error.issues.map((issue) => {
+    const text = errorText(issue.message, { count: countOf(issue) });
+    return issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${text}` : text;
+  });
+  const first = issues[0];
+  const key = first?.message.startsWith('validation.') ? first.message : VALIDATION.invalidFormat;
+  const data = { ...(first?.path ? { field: first.path } : {}), issues };
+  const message = `Invalid arguments for ${path}: ${details.join('; ')}`;
+  return new DomainError(PLATFORM_ERROR_CODES.invalidArgs, key, data, message);
 }
 
-export function wrongFunctionKind(path: string, actual: string, expected: string): FunctionError {
-  return new FunctionError(
-    FUNCTION_ERROR_CODES.wrongFunctionKind,
-    `${path} is a ${actual}, not a ${expected}`,
-    { kind: actual },
+/** The limit a too_small / too_big issue names, for "Maximum {{count}} characters". */
+function countOf(issue: z.core.$ZodIssue): unknown {
+  if (issue.code === 'too_big') return issue.maximum;
+  if (issue.code === 'too_small') return issue.minimum;
+  return undefined;
+}
+
+export function wrongFunctionKind(path: string, actual: string, expected: string): DomainError {
+  const key = PLATFORM_ERRORS.wrongFunctionKind;
+  const message = `${path} is a ${actual}, not a ${expected}`;
+  return new DomainError(PLATFORM_ERROR_CODES.wrongFunctionKind, key, { kind: actual }, message);
+}
+
+export function functionNotFound(path: string): DomainError {
+  const key = PLATFORM_ERRORS.functionNotFound;
+  return new DomainError(
+    PLATFORM_ERROR_CODES.functionNotFound,
+    key,
+    {},
+    `Unknown function: ${path}`,
   );
 }

@@ -1,23 +1,20 @@
 import type { FunctionDefinition } from './define';
+import { allRoomFunctions } from './rooms';
 import { systemFunctions } from './system';
-import { roomFunctions } from './rooms';
-import { roomGateFunctions } from './rooms-gate';
-import { roomMemberFunctions } from './rooms-members';
 import { userFunctions } from './users';
 
 /**
- * Every function module of the app. A new module (`rooms.ts` exporting `roomFunctions`)
- * is added here and nowhere else.
+ * Every function module of the app, one per area of the contract (domain/src/contract). A new
+ * area's module is added here and nowhere else; the registry checks at start that every path
+ * of the contract is implemented once.
  */
 export const appFunctions: readonly FunctionDefinition[] = [
   ...systemFunctions,
   ...userFunctions,
-  ...roomFunctions,
-  ...roomGateFunctions,
-  ...roomMemberFunctions,
+  ...allRoomFunctions,
 ];
 
-export { defineAction, defineMutation, defineQuery } from './define';
+export { defineAction, defineFunction, defineMutation, defineQuery } from './define';
 export type {
   Caller,
   FunctionContext,
@@ -25,4 +22,3 @@ export type {
   MutationContext,
   QueryContext,
 } from './define';
-export { FunctionError } from './function-error';

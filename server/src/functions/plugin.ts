@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { RequestDeps } from '../services/deps';
 import type { Caller, FunctionDefinition } from './define';
 import { appFunctions } from './index';
 import { FunctionRegistry } from './registry';
@@ -15,19 +16,21 @@ export type Functions = {
   run: (definition: FunctionDefinition, args: unknown, caller: Caller) => Promise<FunctionOutcome>;
 };
 
-/** The backend functions (design §3): one registry that HTTP and live queries both run through. */
+/**
+ * The backend functions (design §3): one registry that HTTP and live queries both run through,
+ * and the one place that builds what services get (RequestDeps).
+ */
 export const functionsPlugin = fp<FunctionsPluginOptions>(
   async (app, options) => {
     const registry = new FunctionRegistry([...appFunctions, ...(options.extra ?? [])]);
-    const env = {
+    const deps: RequestDeps = {
       db: app.database.db,
       config: app.config,
-      topics: app.topics,
-      services: app.roomRuntime,
+      ...app.roomRuntime,
     };
     app.decorate('functions', {
       find: (path) => registry.find(path),
-      run: (definition, args, caller) => runFunction(env, definition, args, caller),
+      run: (definition, args, caller) => runFunction(deps, app.topics, definition, args, caller),
     } satisfies Functions);
   },
   { name: 'functions', dependencies: ['database', 'pubsub', 'room-runtime'] },

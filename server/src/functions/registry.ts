@@ -1,7 +1,10 @@
-import { normalizeFunctionPath } from '@music-rooms/domain';
+import { FUNCTION_CONTRACT, normalizeFunctionPath } from '@music-rooms/domain';
 import type { FunctionDefinition } from './define';
 
-/** Every function the server offers, by dotted path. Two definitions of one path fail the boot. */
+/**
+ * Every function the server offers, by dotted path. A path defined twice, or a path of the
+ * contract left without a definition, fails the boot.
+ */
 export class FunctionRegistry {
   private readonly byPath = new Map<string, FunctionDefinition>();
 
@@ -15,6 +18,8 @@ export class FunctionRegistry {
       }
       this.byPath.set(definition.path, definition);
     }
+    const missing = Object.keys(FUNCTION_CONTRACT).filter((path) => !this.byPath.has(path));
+    if (missing.length > 0) throw new Error(`Functions not implemented: ${missing.join(', ')}`);
   }
 
   /** Finds a function by `module.name` or `module:name`. */

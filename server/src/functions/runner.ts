@@ -1,29 +1,24 @@
-import type { Config } from '../config';
-import type { Database } from '../db';
+import { DomainError } from '@music-rooms/domain';
 import type { TopicBus } from '../realtime/topic-bus';
-import type { Caller, FunctionContext, FunctionDefinition, FunctionServices } from './define';
-import { FunctionError, invalidArgs } from './function-error';
-
-export type RunEnvironment = {
-  db: Database;
-  config: Config;
-  topics: TopicBus;
-  services: FunctionServices;
-};
+import type { RequestDeps } from '../services/deps';
+import type { Caller, FunctionContext, FunctionDefinition } from './define';
+import { invalidArgs } from './function-error';
 
 type Outcome = { logLines: string[]; topics: string[] };
 
-/** What a run gave: a value or a function error, the log lines, and the topics a query watched. */
+/** What a run gave: a value or a domain error, the log lines, and the topics a query watched. */
 export type FunctionOutcome =
   | (Outcome & { status: 'success'; value: unknown })
-  | (Outcome & { status: 'error'; error: FunctionError });
+  | (Outcome & { status: 'error'; error: DomainError });
 
 /**
  * Runs one function for one caller: validates the args, calls the handler, and once a mutation
- * or action has succeeded publishes what it changed. Faults other than FunctionError propagate.
+ * or action has succeeded publishes what it changed. A DomainError is the caller's answer;
+ * anything else thrown is a fault and propagates.
  */
 export async function runFunction(
-  env: RunEnvironment,
+  deps: RequestDeps,
+  topics: TopicBus,
   definition: FunctionDefinition,
   rawArgs: unknown,
   caller: Caller,
@@ -33,18 +28,12 @@ export async function runFunction(
   const published = new Set<string>();
   const parsed = definition.args.safeParse(rawArgs);
   if (!parsed.success) {
-    return {
-      status: 'error',
-      error: invalidArgs(definition.path, parsed.error),
-      logLines,
-      topics: [],
-    };
+    const error = invalidArgs(definition.path, parsed.error);
+    return { status: 'error', error, logLines, topics: [] };
   }
   const ctx: FunctionContext = {
-    db: env.db,
     caller,
-    config: env.config,
-    services: env.services,
+    deps,
     log: (line) => void logLines.push(line),
     watch: (topic) => void watched.add(topic),
     publish: (topic) => void published.add(topic),
@@ -53,11 +42,9 @@ export async function runFunction(
   try {
     value = await definition.invoke(ctx, parsed.data);
   } catch (error) {
-    if (!(error instanceof FunctionError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
     return { status: 'error', error, logLines, topics: [...watched] };
   }
-  if (definition.kind !== 'query' && published.size > 0) {
-    await env.topics.publish([...published]);
-  }
+  if (definition.kind !== 'query' && published.size > 0) await topics.publish([...published]);
   return { status: 'success', value, logLines, topics: [...watched] };
 }

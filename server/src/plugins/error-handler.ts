@@ -1,52 +1,87 @@
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
-import { HttpError } from '../errors';
+import type { FastifyError, FastifyReply } from 'fastify';
+import { PLATFORM_ERROR_CODES, PLATFORM_ERRORS } from '@music-rooms/domain';
+import { DomainError, httpStatusOf } from '../errors';
 
 type ClientErrorBody = {
   statusCode: number;
   code: string;
+  /** The translation key of the message. */
+  key: string;
   error: string;
+  /** Readable English. */
   message: string;
-  /** The field the client shows to the user (spec §8: "Server errors arrive as statusMessage"). */
+  /** The field the client reads (spec §8: "Server errors arrive as statusMessage"): the key. */
   statusMessage: string;
+  field?: string;
 };
 
 /**
- * One error shape for every route: a 4xx says what was wrong and carries a stable code;
+ * One error shape for every route: a domain error answers the 4xx its code stands for with
+ * its code and key; Fastify's own refusals (bad JSON, schema, rate limit) read the same way;
  * a 5xx says only "Internal Server Error", and the detail goes to the log.
  */
 export const errorHandlerPlugin = fp(
   async (app) => {
-    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+      if (error instanceof DomainError) return sendDomainError(reply, error);
       const status = error.statusCode ?? 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
-        return reply.status(500).send(clientError(500, 'internal', 'Internal Server Error'));
+        return sendDomainError(reply, internalError(), 500);
       }
-      const code = error instanceof HttpError ? error.code : fastifyCode(error);
-      const message =
-        'validation' in error && error.validation
-          ? `Invalid request: ${error.message}`
-          : error.message;
-      return reply.status(status).send(clientError(status, code, message));
+      return sendDomainError(reply, fastifyRefusal(error), status);
     });
   },
   { name: 'error-handler' },
 );
 
-export function clientError(statusCode: number, code: string, message: string): ClientErrorBody {
-  return { statusCode, code, error: statusText(statusCode), message, statusMessage: message };
+/** Answers a domain error over HTTP (4xx by its code, or the status given). */
+export function sendDomainError(reply: FastifyReply, error: DomainError, status?: number) {
+  const statusCode = status ?? httpStatusOf(error);
+  return reply.status(statusCode).send(clientError(statusCode, error));
 }
 
-function fastifyCode(error: FastifyError): string {
-  if (error.validation) return 'invalid_request';
+export function clientError(statusCode: number, error: DomainError): ClientErrorBody {
+  const field = typeof error.data.field === 'string' ? { field: error.data.field } : {};
+  return {
+    statusCode,
+    code: error.code,
+    key: error.key,
+    error: statusText(statusCode),
+    message: error.message,
+    statusMessage: error.key,
+    ...field,
+  };
+}
+
+export const internalError = () =>
+  new DomainError(PLATFORM_ERROR_CODES.internal, PLATFORM_ERRORS.internal);
+
+function fastifyRefusal(error: FastifyError): DomainError {
+  const detail = { detail: error.message };
+  if (error.validation) {
+    return new DomainError(
+      PLATFORM_ERROR_CODES.invalidRequest,
+      PLATFORM_ERRORS.invalidRequest,
+      detail,
+    );
+  }
   if (
     error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
     error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-  )
-    return 'malformed_json';
-  if (error.statusCode === 429) return 'rate_limited';
-  return (error.code ?? 'bad_request').toLowerCase();
+  ) {
+    return new DomainError(
+      PLATFORM_ERROR_CODES.malformedJson,
+      PLATFORM_ERRORS.invalidRequest,
+      detail,
+    );
+  }
+  if (error.statusCode === 429) {
+    return new DomainError('rate_limited', 'auth.errors.tooManyRequests');
+  }
+  const code = (error.code ?? 'bad_request').toLowerCase();
+  return new DomainError(code, PLATFORM_ERRORS.invalidRequest, detail);
 }
 
 const STATUS_TEXT: Record<number, string> = {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import { createRedisClient, quitRedis } from '../db/redis-client';
 import {
   memoryAttemptLimiter,
   redisAttemptLimiter,
@@ -25,8 +25,7 @@ export type RoomRuntime = {
 export const roomRuntimePlugin = fp(
   async (app) => {
     const { redisUrl, redisPrefix, rooms: timings } = app.config;
-    const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 3 }) : null;
-    redis?.on('error', (err) => app.log.error({ err, role: 'rooms' }, 'redis connection error'));
+    const redis = redisUrl ? createRedisClient(redisUrl, app.log, 'rooms') : null;
     const entries = redis ? redisPresenceEntries(redis, redisPrefix) : memoryPresenceEntries();
     const presence = new Presence(
       entries,
@@ -59,7 +58,7 @@ export const roomRuntimePlugin = fp(
       stopCleanup();
       stopListening();
       presence.stop();
-      await redis?.quit().catch(() => {});
+      if (redis) await quitRedis(redis);
     });
   },
   { name: 'room-runtime', dependencies: ['database', 'pubsub'] },

@@ -1,14 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionType } from '@music-rooms/domain/auth';
-import {
-  createSession,
-  findSession,
-  isSuperAdmin,
-  revokeSession,
-  type SessionRow,
-  type UserRow,
-} from '../services/sessions';
+import { createSession, findSession, revokeSession } from '../services/accounts/sessions';
+import type { SessionRow } from '../services/accounts/sessions-store';
+import { isSuperAdmin, type UserRow } from '../services/accounts/users-store';
 
 export const SESSION_COOKIE = 'music_rooms_session';
 

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  FUNCTION_ERROR_CODES,
+  DomainError,
+  PLATFORM_ERROR_CODES,
+  PLATFORM_ERRORS,
   REALTIME_LIMITS,
   subscribeRequestSchema,
   unwrapFunctionArgs,
@@ -8,7 +10,7 @@ import {
   type FunctionErrorData,
 } from '@music-rooms/domain';
 import type { Caller, FunctionDefinition } from '../functions/define';
-import { FunctionError, wrongFunctionKind } from '../functions/function-error';
+import { functionNotFound, wrongFunctionKind } from '../functions/function-error';
 import type { Functions } from '../functions/plugin';
 import type { FunctionOutcome } from '../functions/runner';
 import { outcomeFingerprint } from './change-detection';
@@ -34,7 +36,24 @@ type LiveQuery = {
   active: boolean;
 };
 
-const INTERNAL_ERROR = 'Internal Server Error';
+const internalError = () =>
+  new DomainError(PLATFORM_ERROR_CODES.internal, PLATFORM_ERRORS.internal);
+
+const tooManyLiveQueries = () =>
+  new DomainError(
+    'too_many_live_queries',
+    PLATFORM_ERRORS.invalidRequest,
+    {},
+    'Too many live queries',
+  );
+
+const invalidSubscription = () =>
+  new DomainError(
+    PLATFORM_ERROR_CODES.invalidRequest,
+    PLATFORM_ERRORS.invalidRequest,
+    {},
+    'Invalid subscription',
+  );
 
 /**
  * The live queries of this node's connections. A query re-runs when a topic it watched is
@@ -56,17 +75,10 @@ export class LiveQueries {
   /** Starts a live query; the first answer goes out as soon as the query has run. */
   subscribe(client: LiveQueryClient, request: unknown): void {
     const parsed = subscribeRequestSchema.safeParse(request);
-    if (!parsed.success)
-      return this.refuse(client, request, 'invalid_request', 'Invalid subscription');
+    if (!parsed.success) return this.refuse(client, request, invalidSubscription());
     const { id, path, args } = parsed.data;
     const definition = this.functions.find(path);
-    if (!definition)
-      return this.refuse(
-        client,
-        request,
-        FUNCTION_ERROR_CODES.notFound,
-        `Unknown function: ${path}`,
-      );
+    if (!definition) return this.refuse(client, request, functionNotFound(path));
     if (definition.kind !== 'query') {
       const error = wrongFunctionKind(definition.path, definition.kind, 'query');
       return client.sendError(id, error.message, error.errorData);
@@ -74,7 +86,7 @@ export class LiveQueries {
     const queries = this.queriesOf(client);
     this.unsubscribe(client, id);
     if (queries.size >= REALTIME_LIMITS.maxLiveQueriesPerConnection) {
-      return this.refuse(client, request, 'too_many_live_queries', 'Too many live queries');
+      return this.refuse(client, request, tooManyLiveQueries());
     }
     const query: LiveQuery = {
       client,
@@ -172,7 +184,7 @@ export class LiveQueries {
       return await this.functions.run(query.definition, query.args, query.client.caller());
     } catch (err) {
       this.log.error({ err, path: query.definition.path }, 'live query failed');
-      const error = new FunctionError(FUNCTION_ERROR_CODES.internal, INTERNAL_ERROR);
+      const error = internalError();
       return { status: 'error', error, logLines: [], topics: [] };
     }
   }
@@ -202,8 +214,8 @@ export class LiveQueries {
   }
 
   /** Answers a subscription that cannot start, when it at least names an id to answer to. */
-  private refuse(client: LiveQueryClient, request: unknown, code: string, message: string): void {
+  private refuse(client: LiveQueryClient, request: unknown, error: DomainError): void {
     const id = (request as { id?: unknown } | null)?.id;
-    if (typeof id === 'string') client.sendError(id, message, { code });
+    if (typeof id === 'string') client.sendError(id, error.message, error.errorData);
   }
 }

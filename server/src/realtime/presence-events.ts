@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
-import type { ClientToServerEvents, ServerToClientEvents } from '@music-rooms/domain';
+import {
+  roomIdSchema,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@music-rooms/domain';
 import type { Caller } from '../functions/define';
 import { resolveRoomAccess } from '../services/rooms/access';
 import { findRoomById } from '../services/rooms/store';
@@ -14,11 +18,11 @@ type PresenceSocket = Socket<
 >;
 
 const joinSchema = z.object({
-  roomId: z.string().min(1).max(100),
+  roomId: roomIdSchema,
   accessToken: z.string().max(200).optional(),
   session_id: z.string().max(200).optional(),
 });
-const leaveSchema = z.object({ roomId: z.string().min(1).max(100) });
+const leaveSchema = z.object({ roomId: roomIdSchema });
 
 /**
  * presence:join / presence:leave (design §4 Presence). Joining needs what viewing the room

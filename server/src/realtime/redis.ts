@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
+import { createRedisClient, quitRedis } from '../db/redis-client';
 import { LocalTopicHandlers, type TopicBus } from './topic-bus';
 
 type TopicMessage = { from: string; topics: readonly string[] };
@@ -22,13 +23,11 @@ export async function connectRedisPubSub(
   prefix: string,
   log: FastifyBaseLogger,
 ): Promise<RedisPubSub> {
-  const clients = ['commands', 'socket.io', 'topics'].map((role) => {
-    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-    client.on('error', (err) => log.error({ err, role }, 'redis connection error'));
-    return client;
-  });
+  const clients = ['commands', 'socket.io', 'topics'].map((role) =>
+    createRedisClient(url, log, role, { lazyConnect: true }),
+  );
   const [commands, adapterSubscriber, topicSubscriber] = clients as [Redis, Redis, Redis];
-  const quitAll = () => Promise.allSettled(clients.map((client) => client.quit()));
+  const quitAll = () => Promise.all(clients.map(quitRedis));
   try {
     await Promise.all(clients.map((client) => client.connect())).catch((error: Error) => {
       throw new Error(`Cannot reach Redis at REDIS_URL: ${error.message}`);

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { REALTIME_ERROR_CODES } from '@music-rooms/domain';
+import { REALTIME_ERROR_CODES, type UserId } from '@music-rooms/domain';
 
 /** What a realtime token says: who connects, from which tab session, under which connection id. */
 export type RealtimeClaims = {
-  userId: string | null;
+  userId: UserId | null;
   sessionId: string | null;
   connectionId: string;
   issuedAt: number;
@@ -45,7 +45,8 @@ export function verifyRealtimeToken(token: unknown, key: Buffer, now: number): T
   return {
     ok: true,
     claims: {
-      userId: payload.u,
+      // We signed this payload: its user id is one we issued.
+      userId: payload.u as UserId | null,
       sessionId: payload.s,
       connectionId: payload.c,
       issuedAt: payload.iat,

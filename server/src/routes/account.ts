@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTH_ROUTES, type AccountExport } from '@music-rooms/domain';
-import { exportAccount, exportFileName } from '../services/account-export';
+import { exportAccount, exportFileName } from '../services/accounts/export';
 import { requireSession } from './auth-common';
 
 /** The signed-in user's own account data. */

@@ -7,10 +7,10 @@ import {
   type SessionType,
   type SessionUser,
 } from '@music-rooms/domain';
-import { HttpError } from '../errors';
+import { DomainError, httpStatusOf } from '../errors';
 import { clientError } from '../plugins/error-handler';
-import { notSignedIn } from '../services/account-errors';
-import { toSessionUser, type UserRow } from '../services/sessions';
+import { notSignedIn } from '../services/accounts/errors';
+import { toSessionUser, type UserRow } from '../services/accounts/users-store';
 import type { CurrentSession } from '../plugins/session';
 
 /** A new password as typed (never trimmed), at least the §9 minimum. */
@@ -78,7 +78,7 @@ export function bodyField(request: FastifyRequest, field: string): string | null
 export type ActionFailure = { code: string; key: AuthErrorKey };
 
 /**
- * Runs an account action. A refusal (a 4xx HttpError: a form rule, a conflict, no session)
+ * Runs an account action. A refusal (a 4xx DomainError: a form rule, a conflict, no session)
  * passes on as usual; anything else (a database error) is logged in full and answered 500 with
  * the action's §8 message (registrationFailed, resetFailed, oauthUnlinkFailed), not a bare
  * "Internal Server Error", so the form says what did not happen.
@@ -92,8 +92,8 @@ export async function answerFailureAs<T>(
   try {
     return await work();
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode < 500) throw error;
+    if (error instanceof DomainError && httpStatusOf(error) < 500) throw error;
     request.log.error({ err: error, code: failure.code }, 'account action failed');
-    return reply.status(500).send(clientError(500, failure.code, failure.key));
+    return reply.status(500).send(clientError(500, new DomainError(failure.code, failure.key)));
   }
 }

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AUTH_ROUTES, type ChangePasswordResponse } from '@music-rooms/domain';
-import { parseForm } from '../services/account-errors';
-import { changePassword } from '../services/accounts';
-import { authRateLimit } from '../services/rate-limits';
+import { AUTH_ROUTES, userIdSchema, type ChangePasswordResponse } from '@music-rooms/domain';
+import { parseForm } from '../services/accounts/errors';
+import { changePassword } from '../services/accounts/accounts';
+import { authRateLimit } from '../services/accounts/rate-limits';
 import { bodyField, newPasswordRule, requireSession, sessionUserOf } from './auth-common';
 import { bodySchemaOf } from './zod-schema';
 
 const changePasswordSchema = z.object({
-  userId: z.string().trim().min(1),
+  userId: userIdSchema,
   newPassword: newPasswordRule,
   currentPassword: z.string().optional(),
 });

@@ -5,21 +5,23 @@ import {
   AUTH_ROUTES,
   LOCALE_COOKIE,
   forgotPasswordSchema,
+  userIdSchema,
   type AuthUserResponse,
   type PasswordResetRequested,
   type ResetPasswordResult,
   type VerifyResetTokenResponse,
 } from '@music-rooms/domain';
-import { AccountError, loginFailed, parseForm } from '../services/account-errors';
-import { createMailer, MailDeliveryError, type Mailer } from '../services/mail';
-import { mailLanguage } from '../services/mail-templates';
+import { loginFailed, parseForm } from '../services/accounts/errors';
+import { createMailer, MailDeliveryError, type Mailer } from '../services/accounts/mail';
+import { mailLanguage } from '../services/accounts/mail-templates';
 import {
   redeemLoginGrant,
   requestPasswordReset,
   resetPasswordWithToken,
   resetTokenState,
-} from '../services/password-reset';
-import { accountNamedBy, authRateLimit } from '../services/rate-limits';
+} from '../services/accounts/password-reset';
+import { accountNamedBy, authRateLimit } from '../services/accounts/rate-limits';
+import { DomainError } from '../errors';
 import { clientError } from '../plugins/error-handler';
 import {
   answerFailureAs,
@@ -34,7 +36,7 @@ const resetRequestSchema = forgotPasswordSchema.extend({ locale: z.string().max(
 const tokenSchema = z.object({ token: z.string().trim().min(1) });
 const resetSchema = z.object({ token: z.string(), newPassword: newPasswordRule });
 const autoLoginSchema = z.object({
-  userId: z.string(),
+  userId: userIdSchema,
   email: z.string().optional(),
   name: z.string().optional(),
   grant: z.string(),
@@ -43,13 +45,13 @@ const autoLoginSchema = z.object({
 /** The token of a body, or 400 auth.errors.tokenMissing when there is none. */
 function tokenOf(body: unknown): string {
   const parsed = tokenSchema.safeParse(body ?? {});
-  if (!parsed.success) throw new AccountError(400, 'token_missing', AUTH_ERRORS.tokenMissing);
+  if (!parsed.success) throw new DomainError('token_missing', AUTH_ERRORS.tokenMissing);
   return parsed.data.token;
 }
 
 /** 502 with auth.errors.sendEmailFailed: the mail server refused or could not be reached. */
 function mailFailed(reply: FastifyReply) {
-  const body = clientError(502, 'send_email_failed', AUTH_ERRORS.sendEmailFailed);
+  const body = clientError(502, new DomainError('send_email_failed', AUTH_ERRORS.sendEmailFailed));
   return reply.status(502).send({ ...body, error: 'Bad Gateway' });
 }
 

@@ -9,9 +9,9 @@ import {
   type SessionResponse,
   type SignOutResponse,
 } from '@music-rooms/domain';
-import { parseForm } from '../services/account-errors';
-import { registerAccount, signInWithPassword } from '../services/accounts';
-import { accountNamedBy, authRateLimit } from '../services/rate-limits';
+import { parseForm } from '../services/accounts/errors';
+import { registerAccount, signInWithPassword } from '../services/accounts/accounts';
+import { accountNamedBy, authRateLimit } from '../services/accounts/rate-limits';
 import {
   answerFailureAs,
   bodyField,

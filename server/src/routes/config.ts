@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { OAUTH_PROVIDERS, type PublicConfig } from '@music-rooms/domain';
+import { COMING_PARTS, OAUTH_PROVIDERS, type PublicConfig } from '@music-rooms/domain';
 
 /** GET /api/config: the settings the web app needs at run time. */
 export async function configRoutes(app: FastifyInstance) {
@@ -7,12 +7,12 @@ export async function configRoutes(app: FastifyInstance) {
     const { config } = app;
     reply.header('cache-control', 'no-cache');
     return {
-      maxAudioFileSize: config.maxAudioFileSize,
       devMode: config.publicDevMode,
       oauthProviders: OAUTH_PROVIDERS.filter(
         (provider) => config.oauth[provider].clientId !== null,
       ),
       buildId: app.build.id,
+      coming: [...COMING_PARTS],
     } satisfies PublicConfig;
   });
 }

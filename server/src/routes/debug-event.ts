@@ -14,7 +14,7 @@ export async function debugEventRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const parsed = debugEventSchema.safeParse(request.body);
-      if (!parsed.success) throw badRequest('invalid_request', 'Invalid debug event');
+      if (!parsed.success) throw badRequest('Invalid debug event');
       request.log.warn({ clientReport: parsed.data }, 'client error report');
       return reply.status(204).send();
     },

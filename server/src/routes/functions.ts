@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   FUNCTION_ENDPOINTS,
-  FUNCTION_ERROR_CODES,
   FUNCTION_ERROR_STATUS,
   functionRequestSchema,
   unwrapFunctionArgs,
@@ -11,8 +10,8 @@ import {
   type FunctionRequest,
   type FunctionSuccess,
 } from '@music-rooms/domain';
-import { notFound } from '../errors';
-import { wrongFunctionKind, type FunctionError } from '../functions/function-error';
+import type { DomainError } from '../errors';
+import { functionNotFound, wrongFunctionKind } from '../functions/function-error';
 import { bodySchemaOf } from './zod-schema';
 
 /** The kind each endpoint runs; null runs any kind. */
@@ -27,6 +26,17 @@ const ENDPOINT_KIND: Record<FunctionEndpoint, FunctionKind | null> = {
 
 const logLines = { type: 'array', items: { type: 'string' } };
 
+const failureJson = {
+  type: 'object',
+  required: ['status', 'errorMessage', 'errorData', 'logLines'],
+  properties: {
+    status: { const: 'error' },
+    errorMessage: { type: 'string' },
+    errorData: { type: 'object', additionalProperties: true },
+    logLines,
+  },
+};
+
 const schema = {
   body: bodySchemaOf(functionRequestSchema),
   response: {
@@ -35,16 +45,8 @@ const schema = {
       required: ['status', 'value', 'logLines'],
       properties: { status: { const: 'success' }, value: {}, logLines, ts: { type: 'number' } },
     },
-    [FUNCTION_ERROR_STATUS]: {
-      type: 'object',
-      required: ['status', 'errorMessage', 'errorData', 'logLines'],
-      properties: {
-        status: { const: 'error' },
-        errorMessage: { type: 'string' },
-        errorData: { type: 'object', additionalProperties: true },
-        logLines,
-      },
-    },
+    [FUNCTION_ERROR_STATUS]: failureJson,
+    404: failureJson,
   },
 };
 
@@ -71,7 +73,7 @@ async function callFunction(
   reply.header('cache-control', 'no-store');
   const { path, args } = request.body;
   const definition = app.functions.find(path);
-  if (!definition) throw notFound(`Unknown function: ${path}`, FUNCTION_ERROR_CODES.notFound);
+  if (!definition) return sendFailure(reply, functionNotFound(path), [], 404);
   const expected = ENDPOINT_KIND[endpoint];
   if (expected !== null && definition.kind !== expected) {
     return sendFailure(reply, wrongFunctionKind(definition.path, definition.kind, expected), []);
@@ -88,12 +90,18 @@ async function callFunction(
   return answer;
 }
 
-function sendFailure(reply: FastifyReply, error: FunctionError, lines: string[]) {
+/** A function's own error: 560 (404 for an unknown path) with the readable message and its data. */
+function sendFailure(
+  reply: FastifyReply,
+  error: DomainError,
+  lines: string[],
+  status = FUNCTION_ERROR_STATUS,
+) {
   const body: FunctionFailure = {
     status: 'error',
     errorMessage: error.message,
     errorData: error.errorData,
     logLines: lines,
   };
-  return reply.status(FUNCTION_ERROR_STATUS).send(body);
+  return reply.status(status).send(body);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { OAuthProvider } from '@music-rooms/domain';
+import { TOPICS, type OAuthProvider, type UserId } from '@music-rooms/domain';
 import {
   AUTH_ERRORS,
   AUTH_SUCCESS,
@@ -9,14 +9,19 @@ import {
 } from '@music-rooms/domain/auth';
 import { ensureAppSetting } from '../db/app-settings';
 import { notFound } from '../errors';
-import { toSessionUser } from '../services/sessions';
+import { toSessionUser } from '../services/accounts/users-store';
 import {
   linkProviderAccount,
   resolveSignInAccount,
   unlinkProviderAccount,
-} from '../services/oauth/accounts';
-import { describeFailure } from '../services/oauth/code-flow';
-import { beginFlow, completeFlow, failureKeyFor, type FlowMode } from '../services/oauth/flow';
+} from '../services/accounts/oauth/accounts';
+import { describeFailure } from '../services/accounts/oauth/code-flow';
+import {
+  beginFlow,
+  completeFlow,
+  failureKeyFor,
+  type FlowMode,
+} from '../services/accounts/oauth/flow';
 import {
   callbackPath,
   FLOW_TTL_MS,
@@ -24,9 +29,9 @@ import {
   openFlow,
   sealFlow,
   type FlowState,
-} from '../services/oauth/flow-cookie';
-import { configuredProviders } from '../services/oauth/providers';
-import { OAuthFailure, type OAuthProviderClient } from '../services/oauth/types';
+} from '../services/accounts/oauth/flow-cookie';
+import { configuredProviders } from '../services/accounts/oauth/providers';
+import { OAuthFailure, type OAuthProviderClient } from '../services/accounts/oauth/types';
 import { answerFailureAs, requireSession } from './auth-common';
 import { popupScriptRoute, safeReturnTo, sendOutcome } from './oauth-result';
 
@@ -131,7 +136,7 @@ async function unlink(ctx: Context, request: FastifyRequest<ProviderRequest>, re
   return answerFailureAs(request, reply, UNLINK_FAILED, async () => {
     const current = await requireSession(app, request);
     const user = await unlinkProviderAccount(app.database.db, current.user.id, provider.id);
-    await app.topics.publish([`user:${user.id}`]);
+    await app.topics.publish([TOPICS.user(user.id)]);
     return { success: true, message: AUTH_SUCCESS.unlinked } satisfies UnlinkResponse;
   });
 }
@@ -162,7 +167,7 @@ async function startFlow(
   request: FastifyRequest<StartRequest>,
   reply: FastifyReply,
   provider: OAuthProviderClient,
-  who: { mode: FlowMode; userId: string | null },
+  who: { mode: FlowMode; userId: UserId | null },
 ) {
   const { app } = ctx;
   const popup = isPopup(request.query.popup);
@@ -264,7 +269,7 @@ async function linkWith(
     redirectUri(app, provider.id),
   );
   const user = await linkProviderAccount(app.database.db, current.user.id, profile);
-  await app.topics.publish([`user:${user.id}`]);
+  await app.topics.publish([TOPICS.user(user.id)]);
   const type = current.session.type as SessionType;
   return {
     success: AUTH_SUCCESS.linked,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { matchAppRoute } from '@music-rooms/domain';
+import { notFound } from '../errors';
 import { clientError } from '../plugins/error-handler';
 
 /**
@@ -30,7 +31,7 @@ export async function webAppRoutes(app: FastifyInstance) {
 
   app.setNotFoundHandler(async (request, reply) => {
     if (!wantsPage(request)) {
-      return reply.status(404).send(clientError(404, 'not_found', 'Not Found'));
+      return reply.status(404).send(clientError(404, notFound()));
     }
     if (shell === null) {
       return reply

@@ -3,11 +3,12 @@ import { eq } from 'drizzle-orm';
 import { AUTH_ROUTES, type FunctionErrorData } from '@music-rooms/domain';
 import type { TestApp } from './app';
 import { users } from '../../src/db/schema';
-import { hashPassword } from '../../src/services/passwords';
+import { hashPassword } from '../../src/services/accounts/passwords';
 import type { SessionType } from '@music-rooms/domain/auth';
 import { SESSION_COOKIE } from '../../src/plugins/session';
-import { createSession, type UserRow } from '../../src/services/sessions';
-import { createUserAccount } from '../../src/services/users';
+import { createSession } from '../../src/services/accounts/sessions';
+import type { UserRow } from '../../src/services/accounts/users-store';
+import { createUserAccount } from '../../src/services/accounts/users';
 
 export type UserOverrides = {
   name?: string;
@@ -174,5 +175,13 @@ export function factories(t: TestApp) {
       return { ...created, client: await clientFor(t, created.user, type) };
     },
     guest: () => sessionClient(t.url),
+    /**
+     * A guest that seems to come from `address` (a fresh random one by default): an app started
+     * with TRUST_PROXY=true counts its rate limits apart from other clients'.
+     */
+    guestFrom: (address: string = randomAddress()) =>
+      sessionClient(t.url, { headers: { 'x-forwarded-for': address } }),
   };
 }
+
+export type Factories = ReturnType<typeof factories>;

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
@@ -56,6 +56,17 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     refuseRecipients: () => void (refusing = true),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** An SMTP address where nothing listens: a port that was free a moment ago. */
+export async function unreachableSmtpUrl(): Promise<string> {
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  return `smtp://127.0.0.1:${port}`;
 }
 
 /** The .eml files in an outbox folder, oldest first, parsed. */

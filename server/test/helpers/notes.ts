@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { defineMutation, defineQuery, FunctionError } from '../../src/functions';
+import { defineFunction } from '../../src/functions';
+import { DomainError } from '@music-rooms/domain';
 import { appSettings } from '../../src/db/schema';
 
 /**
@@ -12,12 +13,12 @@ const topic = (name: string) => `note:${name}`;
 
 export const noteFunctions = [
   // Reads one note (null when unset) and watches it.
-  defineQuery({
+  defineFunction('query', {
     path: 'notes.get',
     args: z.object({ name: z.string() }),
     handler: async (ctx, { name }) => {
       ctx.watch(topic(name));
-      const [row] = await ctx.db
+      const [row] = await ctx.deps.db
         .select({ value: appSettings.value })
         .from(appSettings)
         .where(eq(appSettings.key, key(name)));
@@ -25,11 +26,11 @@ export const noteFunctions = [
     },
   }),
   // Sets a note and announces it.
-  defineMutation({
+  defineFunction('mutation', {
     path: 'notes.set',
     args: z.object({ name: z.string(), value: z.string() }),
     handler: async (ctx, { name, value }) => {
-      await ctx.db
+      await ctx.deps.db
         .insert(appSettings)
         .values({ key: key(name), value })
         .onConflictDoUpdate({ target: appSettings.key, set: { value } });
@@ -38,12 +39,12 @@ export const noteFunctions = [
     },
   }),
   // Announces a change to a topic, then fails: nothing may be published.
-  defineMutation({
+  defineFunction('mutation', {
     path: 'notes.failAfterPublish',
     args: z.object({ topic: z.string() }),
     handler: (ctx, args) => {
       ctx.publish(args.topic);
-      throw new FunctionError('conflict', 'Refused on purpose');
+      throw new DomainError('conflict', 'Refused on purpose');
     },
   }),
 ];

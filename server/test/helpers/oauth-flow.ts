@@ -1,3 +1,4 @@
+import { AUTH_ROUTES, type SessionResponse } from '@music-rooms/domain';
 import type { OAuthPopupMessage } from '@music-rooms/domain/auth';
 import type { SessionClient } from './factories';
 
@@ -61,6 +62,11 @@ export async function runFlow(
   if (!start.providerUrl) return start;
   const callbackPath = await consent(start.providerUrl);
   return navigate(client, alter ? alter(callbackPath) : callbackPath);
+}
+
+/** The user the client's session is for, as the app tells it (null for a guest). */
+export async function sessionUser(client: SessionClient) {
+  return (await client.get<SessionResponse>(AUTH_ROUTES.session)).body.user;
 }
 
 /** The data attributes the popup page hands its script. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
-import { AUTH_ROUTES, type ResetPasswordResult } from '@music-rooms/domain';
+import { AUTH_ROUTES, type ResetPasswordResult, type UserId } from '@music-rooms/domain';
 import { userTokens } from '../../src/db/schema';
 import type { TestApp } from './app';
 import { randomAddress, sessionClient } from './factories';
@@ -49,7 +49,7 @@ export async function resetPassword(
 /** Moves the expiry of the user's unused one-time secrets of a kind into the past. */
 export async function expireTokens(
   t: TestApp,
-  userId: string,
+  userId: UserId,
   purpose: 'password_reset' | 'login_grant',
 ): Promise<void> {
   await t.app.database.db
@@ -64,5 +64,5 @@ export async function expireTokens(
     );
 }
 
-export const expireResetLinks = (t: TestApp, userId: string) =>
+export const expireResetLinks = (t: TestApp, userId: UserId) =>
   expireTokens(t, userId, 'password_reset');

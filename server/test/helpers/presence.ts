@@ -1,4 +1,5 @@
 import type { RoomDetails, RoomListResult } from '@music-rooms/domain';
+import type { RoomId } from '@music-rooms/domain';
 import type { TestApp } from './app';
 import type { SessionClient } from './factories';
 import { connect, fetchToken, LiveQueryRecorder, type TestSocket } from './realtime';
@@ -12,7 +13,7 @@ export async function tabSocket(t: TestApp, client?: SessionClient): Promise<Tes
 /** presence:join; resolves with whether the server let the socket in. */
 export async function join(
   socket: TestSocket,
-  roomId: string,
+  roomId: RoomId,
   pass: { accessToken?: string; session_id?: string } = {},
 ): Promise<boolean> {
   const { ok } = await socket.emitWithAck('presence:join', { roomId, ...pass });

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { ROOM_TOPICS, type RoomUserRole, type RoomVisibility } from '@music-rooms/domain';
+import { expect } from 'vitest';
+import { errorText, TOPICS, type RoomUserRole, type RoomVisibility } from '@music-rooms/domain';
 import { roomUsers, rooms } from '../../src/db/schema';
-import { hashPassword } from '../../src/services/passwords';
+import { hashPassword } from '../../src/services/accounts/passwords';
 import type { RoomRow } from '../../src/services/rooms/store';
-import type { UserRow } from '../../src/services/sessions';
+import type { UserRow } from '../../src/services/accounts/users-store';
 import type { TestApp } from './app';
+import type { FunctionBody } from './factories';
 
 export type RoomMemberSeed = {
   user: UserRow;
@@ -59,6 +61,13 @@ export async function createRoom(t: TestApp, overrides: RoomOverrides): Promise<
       }),
     );
   }
-  await t.app.topics.publish([ROOM_TOPICS.list]);
+  await t.app.topics.publish([TOPICS.roomList]);
   return room!;
+}
+
+/** A function call refused with this key: 560, the key in errorData, its English as the message. */
+export function expectRefused(res: { status: number; body: FunctionBody }, key: string): void {
+  expect(res.status).toBe(560);
+  expect(res.body.errorData.key).toBe(key);
+  expect(res.body.errorMessage).toBe(errorText(key));
 }

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, AUTH_ROUTES, type AccountExport } from '@music-rooms/domain';
 import { SESSION_COOKIE } from '../../src/plugins/session';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { factories, sessionClient } from '../helpers/factories';
+import { sessionClient } from '../helpers/factories';
+import { describe, expect, test as it } from '../helpers/fixtures';
 import { createRoom } from '../helpers/rooms';
 
 describe('data export (GET /api/account/export)', () => {
-  let t: TestApp;
-  let f: ReturnType<typeof factories>;
-  beforeAll(async () => {
-    t = await startTestApp();
-    f = factories(t);
-  });
-  afterAll(() => t.close());
-
-  it('downloads everything the account holds as a JSON file', async () => {
+  it('downloads everything the account holds as a JSON file', async ({ t, f }) => {
     const { user, password } = await f.user({ username: 'exporter', githubId: 'gh-export-1' });
     const phone = sessionClient(t.url, { headers: { 'user-agent': 'PhoneBrowser/1.0' } });
     await phone.post(AUTH_ROUTES.login, { emailOrUsername: user.email, password });
@@ -59,7 +50,10 @@ describe('data export (GET /api/account/export)', () => {
     expect(text).not.toMatch(/hash/i);
   });
 
-  it('lists the rooms the user owns, belongs to or asked to join, and their favourites', async () => {
+  it('lists the rooms the user owns, belongs to or asked to join, and their favourites', async ({
+    t,
+    f,
+  }) => {
     const { user, client } = await f.signedInUser();
     const other = (await f.user()).user;
     const open = await createRoom(t, {
@@ -143,14 +137,14 @@ describe('data export (GET /api/account/export)', () => {
     expect(text).not.toContain('Not mine');
   });
 
-  it('gives empty room sections to a user without rooms', async () => {
+  it('gives empty room sections to a user without rooms', async ({ f }) => {
     const { client } = await f.signedInUser();
     const data = (await client.get<AccountExport>(AUTH_ROUTES.exportData)).body;
     expect(data).toMatchObject({ ownedRooms: [], roomMemberships: [], favoriteRooms: [] });
   });
 
-  it('answers a guest with 401 notSignedIn', async () => {
-    const res = await sessionClient(t.url).get(AUTH_ROUTES.exportData);
+  it('answers a guest with 401 notSignedIn', async ({ f }) => {
+    const res = await f.guest().get(AUTH_ROUTES.exportData);
     expect(res).toMatchObject({ status: 401, body: { statusMessage: AUTH_ERRORS.notSignedIn } });
   });
 });

@@ -1,13 +1,47 @@
-import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, AUTH_ROUTES } from '@music-rooms/domain';
 import { users } from '../../src/db/schema';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { factories, sessionClient } from '../helpers/factories';
-import { requestResetToken, tempDataDir } from '../helpers/password-reset';
+import type { TestApp } from '../helpers/app';
+import { describe, expect, test } from '../helpers/fixtures';
+import { requestResetToken } from '../helpers/password-reset';
 
 const FAULT = 'simulated storage failure';
+
+/**
+ * `breakUsersTable()`: from then on, every insert into or update of the users table fails, until
+ * the test ends. The function the trigger calls is made once for the file.
+ */
+const it = test
+  .extend('refuseWrite', { scope: 'file' }, async ({ t }) => {
+    await t.app.database.db.execute(sql`
+      CREATE FUNCTION refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'simulated storage failure'; END $$`);
+    return sql`
+      CREATE TRIGGER refuse_users_writes BEFORE INSERT OR UPDATE ON users
+      FOR EACH ROW EXECUTE FUNCTION refuse_write()`;
+  })
+  .extend('breakUsersTable', ({ t, refuseWrite }, { onCleanup }) => {
+    const db = t.app.database.db;
+    onCleanup(async () => {
+      await db.execute(sql`DROP TRIGGER IF EXISTS refuse_users_writes ON users`);
+    });
+    return () => db.execute(refuseWrite);
+  });
+
+// The reset test reads its link from the outbox; the unlink tests need GitHub configured.
+it.override('appEnv', ({ dataDir }) => ({
+  DATA_DIR: dataDir,
+  GITHUB_CLIENT_ID: 'gh-client',
+  GITHUB_CLIENT_SECRET: 'gh-secret',
+}));
+it.override('appOptions', { captureLogs: true });
+
+/** The server logged the real cause with the failure's code. */
+function expectLogged(t: TestApp, code: string) {
+  const line = t.logs.find((log) => log.code === code);
+  expect(line?.level).toBe(50);
+  expect(JSON.stringify(line?.err)).toContain(FAULT);
+}
 
 /**
  * When the database fails under an account action (spec §8), the answer is that action's own
@@ -16,44 +50,13 @@ const FAULT = 'simulated storage failure';
  * routes and services run into it.
  */
 describe('account actions that fail on the server', () => {
-  let t: TestApp;
-  let f: ReturnType<typeof factories>;
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = tempDataDir();
-    t = await startTestApp(
-      { DATA_DIR: dataDir, GITHUB_CLIENT_ID: 'gh-client', GITHUB_CLIENT_SECRET: 'gh-secret' },
-      { captureLogs: true },
-    );
-    f = factories(t);
-    await t.app.database.db.execute(sql`
-      CREATE FUNCTION refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'simulated storage failure'; END $$`);
-  });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-  afterEach(async () => {
-    await t.app.database.db.execute(sql`DROP TRIGGER IF EXISTS refuse_users_writes ON users`);
-  });
-
-  /** From now on, every insert into or update of the users table fails. */
-  const breakUsersTable = () =>
-    t.app.database.db.execute(sql`
-      CREATE TRIGGER refuse_users_writes BEFORE INSERT OR UPDATE ON users
-      FOR EACH ROW EXECUTE FUNCTION refuse_write()`);
-
-  /** The server logged the real cause with the failure's code. */
-  const expectLogged = (code: string) => {
-    const line = t.logs.find((log) => log.code === code);
-    expect(line?.level).toBe(50);
-    expect(JSON.stringify(line?.err)).toContain(FAULT);
-  };
-
-  it('answers a sign-up the database refuses with 500 registrationFailed', async () => {
+  it('answers a sign-up the database refuses with 500 registrationFailed', async ({
+    t,
+    f,
+    breakUsersTable,
+  }) => {
     await breakUsersTable();
-    const client = sessionClient(t.url);
+    const client = f.guest();
     const form = {
       name: 'Nobody',
       username: 'never_saved',
@@ -68,7 +71,7 @@ describe('account actions that fail on the server', () => {
     });
     expect(JSON.stringify(res.body)).not.toContain(FAULT);
     expect(client.cookie()).toBe('');
-    expectLogged('registration_failed');
+    expectLogged(t, 'registration_failed');
     const saved = await t.app.database.db
       .select()
       .from(users)
@@ -76,11 +79,15 @@ describe('account actions that fail on the server', () => {
     expect(saved).toHaveLength(0);
   });
 
-  it('answers a reset the database refuses with 500 resetFailed, and the link still works', async () => {
+  it('answers a reset the database refuses with 500 resetFailed, and the link still works', async ({
+    t,
+    f,
+    breakUsersTable,
+  }) => {
     const { user } = await f.user();
     const token = await requestResetToken(t, user.email);
     await breakUsersTable();
-    const client = sessionClient(t.url);
+    const client = f.guest();
     const body = { token, newPassword: 'brand-new-1' };
     const res = await client.post(AUTH_ROUTES.resetPasswordWithToken, body);
     expect(res.status).toBe(500);
@@ -88,13 +95,17 @@ describe('account actions that fail on the server', () => {
       code: 'reset_failed',
       statusMessage: AUTH_ERRORS.resetFailed,
     });
-    expectLogged('reset_failed');
+    expectLogged(t, 'reset_failed');
     // Nothing was kept of it: the link was not used up.
     const state = await client.post(AUTH_ROUTES.verifyResetToken, { token });
     expect(state.body).toEqual({ state: 'valid' });
   });
 
-  it('answers an unlink the database refuses with 500 oauthUnlinkFailed', async () => {
+  it('answers an unlink the database refuses with 500 oauthUnlinkFailed', async ({
+    t,
+    f,
+    breakUsersTable,
+  }) => {
     const { user, client } = await f.signedInUser({ githubId: 'gh-unlink-fail' });
     await breakUsersTable();
     const res = await client.post(AUTH_ROUTES.unlink('github'));
@@ -103,12 +114,15 @@ describe('account actions that fail on the server', () => {
       code: 'oauth_unlink_failed',
       statusMessage: AUTH_ERRORS.oauthUnlinkFailed,
     });
-    expectLogged('oauth_unlink_failed');
+    expectLogged(t, 'oauth_unlink_failed');
     const [row] = await t.app.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.githubId).toBe('gh-unlink-fail');
   });
 
-  it('still answers a broken rule with its own 4xx key, not the failure', async () => {
+  it('still answers a broken rule with its own 4xx key, not the failure', async ({
+    f,
+    breakUsersTable,
+  }) => {
     const { user, client } = await f.signedInUser({ password: null, githubId: 'gh-only' });
     await breakUsersTable();
     const unlink = await client.post(AUTH_ROUTES.unlink('github'));
@@ -116,7 +130,7 @@ describe('account actions that fail on the server', () => {
       status: 400,
       body: { statusMessage: AUTH_ERRORS.oauthLastSignInMethod },
     });
-    const register = await sessionClient(t.url).post(AUTH_ROUTES.register, {
+    const register = await f.guest().post(AUTH_ROUTES.register, {
       name: 'Dup',
       username: 'dup_name',
       email: user.email,

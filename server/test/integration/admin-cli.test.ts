@@ -8,7 +8,8 @@ import { AdminCommandError, COMMANDS, help } from '../../src/cli/admin-commands'
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db';
 import { databaseOptionsFromConfig } from '../../src/db/options';
-import { createUserAccount, findUserByEmail } from '../../src/services/users';
+import { createUserAccount } from '../../src/services/accounts/users';
+import { findUserByEmail } from '../../src/services/accounts/users-store';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { factories } from '../helpers/factories';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, AUTH_ROUTES } from '@music-rooms/domain';
-import { AUTH_RATE_LIMITS } from '../../src/services/rate-limits';
+import { AUTH_RATE_LIMITS } from '../../src/services/accounts/rate-limits';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { randomRedisPrefix, startTestApp, type TestApp } from '../helpers/app';
 import { factories, sessionClient } from '../helpers/factories';

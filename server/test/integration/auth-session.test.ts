@@ -1,30 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, AUTH_ROUTES, type SessionUser } from '@music-rooms/domain';
 import { sessions, users } from '../../src/db/schema';
 import { SESSION_COOKIE } from '../../src/plugins/session';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { factories, sessionClient, signedInClient } from '../helpers/factories';
+import { signedInClient } from '../helpers/factories';
+import { describe, expect, test as it } from '../helpers/fixtures';
 
 type UserAnswer = { user: SessionUser };
 
+const newForm = (id: string) => ({
+  name: `Person ${id}`,
+  username: `person_${id}`,
+  email: `person.${id}@example.com`,
+  password: 'secret-1',
+});
+
+// The super administrator test signs in as someone this list names.
+it.override('appEnv', { SUPER_ADMIN_EMAILS: 'boss@example.com' });
+
 describe('sign-up, sign-in, session and sign-out', () => {
-  let t: TestApp;
-  let f: ReturnType<typeof factories>;
-  beforeAll(async () => {
-    t = await startTestApp({ SUPER_ADMIN_EMAILS: 'boss@example.com' });
-    f = factories(t);
-  });
-  afterAll(() => t.close());
-
-  const newForm = (id: string) => ({
-    name: `Person ${id}`,
-    username: `person_${id}`,
-    email: `person.${id}@example.com`,
-    password: 'secret-1',
-  });
-
-  it('answers a guest with user null, never from a cache', async () => {
+  it('answers a guest with user null, never from a cache', async ({ t }) => {
     const res = await fetch(`${t.url}${AUTH_ROUTES.session}`, {
       headers: { accept: 'application/json' },
     });
@@ -33,8 +27,8 @@ describe('sign-up, sign-in, session and sign-out', () => {
     expect(await res.json()).toEqual({ user: null });
   });
 
-  it('registers an account with a random colour avatar and signs it in', async () => {
-    const client = sessionClient(t.url);
+  it('registers an account with a random colour avatar and signs it in', async ({ f }) => {
+    const client = f.guest();
     const res = await client.post<UserAnswer>(AUTH_ROUTES.register, newForm('reg1'));
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({
@@ -52,8 +46,8 @@ describe('sign-up, sign-in, session and sign-out', () => {
     expect(session.body.user).toEqual(res.body.user);
   });
 
-  it('stores an argon2id hash, never the password, and never sends the hash', async () => {
-    const client = sessionClient(t.url);
+  it('stores an argon2id hash, never the password, and never sends the hash', async ({ t, f }) => {
+    const client = f.guest();
     const res = await client.post<UserAnswer>(AUTH_ROUTES.register, newForm('hash1'));
     const [row] = await t.app.database.db
       .select()
@@ -64,8 +58,8 @@ describe('sign-up, sign-in, session and sign-out', () => {
     expect(JSON.stringify(res.body)).not.toContain('secret-1');
   });
 
-  it('trims the sign-up fields', async () => {
-    const res = await sessionClient(t.url).post<UserAnswer>(AUTH_ROUTES.register, {
+  it('trims the sign-up fields', async ({ f }) => {
+    const res = await f.guest().post<UserAnswer>(AUTH_ROUTES.register, {
       ...newForm('trim1'),
       name: '  Trimmed  ',
       email: '  person.trim1@example.com ',
@@ -74,7 +68,7 @@ describe('sign-up, sign-in, session and sign-out', () => {
     expect(res.body.user).toMatchObject({ name: 'Trimmed', email: 'person.trim1@example.com' });
   });
 
-  it.each([
+  it.for([
     [
       'a missing field',
       { name: 'A', username: 'abc_1', email: 'a@example.com' },
@@ -123,15 +117,15 @@ describe('sign-up, sign-in, session and sign-out', () => {
       AUTH_ERRORS.invalidInput,
       'validation.minLength',
     ],
-  ])('refuses sign-up with %s (400 %s)', async (_what, form, key, code) => {
-    const res = await sessionClient(t.url).post(AUTH_ROUTES.register, form);
+  ] as const)('refuses sign-up with %s (400 %s)', async ([_what, form, key, code], { f }) => {
+    const res = await f.guest().post(AUTH_ROUTES.register, form);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ statusMessage: key, code });
   });
 
-  it('refuses a taken e-mail (any case) with 409 emailExists', async () => {
+  it('refuses a taken e-mail (any case) with 409 emailExists', async ({ f }) => {
     await f.user({ email: 'taken@example.com' });
-    const res = await sessionClient(t.url).post(AUTH_ROUTES.register, {
+    const res = await f.guest().post(AUTH_ROUTES.register, {
       ...newForm('dup1'),
       email: 'TAKEN@example.com',
     });
@@ -139,9 +133,9 @@ describe('sign-up, sign-in, session and sign-out', () => {
     expect(res.body).toMatchObject({ statusMessage: AUTH_ERRORS.emailExists });
   });
 
-  it('refuses a taken username (any case) with 409 usernameTaken', async () => {
+  it('refuses a taken username (any case) with 409 usernameTaken', async ({ f }) => {
     await f.user({ username: 'taken_name' });
-    const res = await sessionClient(t.url).post(AUTH_ROUTES.register, {
+    const res = await f.guest().post(AUTH_ROUTES.register, {
       ...newForm('dup2'),
       username: 'Taken_Name',
     });
@@ -149,13 +143,13 @@ describe('sign-up, sign-in, session and sign-out', () => {
     expect(res.body).toMatchObject({ statusMessage: AUTH_ERRORS.usernameTaken });
   });
 
-  it('signs in by e-mail or username, in any case', async () => {
+  it('signs in by e-mail or username, in any case', async ({ f }) => {
     const { user, password } = await f.user({
       email: 'Mixed.Case@example.com',
       username: 'MixedCase',
     });
     for (const emailOrUsername of ['mixed.case@EXAMPLE.com', 'mixedcase', ' MIXEDCASE ']) {
-      const client = sessionClient(t.url);
+      const client = f.guest();
       const res = await client.post<UserAnswer>(AUTH_ROUTES.login, { emailOrUsername, password });
       expect(res.status).toBe(200);
       expect(res.body.user).toMatchObject({ id: user.id, type: 'password' });
@@ -163,13 +157,15 @@ describe('sign-up, sign-in, session and sign-out', () => {
     }
   });
 
-  it('gives the same 401 loginFailed for a wrong password and an unknown account', async () => {
+  it('gives the same 401 loginFailed for a wrong password and an unknown account', async ({
+    f,
+  }) => {
     const { user } = await f.user();
-    const wrong = await sessionClient(t.url).post(AUTH_ROUTES.login, {
+    const wrong = await f.guest().post(AUTH_ROUTES.login, {
       emailOrUsername: user.email,
       password: 'not-the-password',
     });
-    const unknown = await sessionClient(t.url).post(AUTH_ROUTES.login, {
+    const unknown = await f.guest().post(AUTH_ROUTES.login, {
       emailOrUsername: 'nobody@example.com',
       password: 'whatever',
     });
@@ -179,38 +175,40 @@ describe('sign-up, sign-in, session and sign-out', () => {
     expect(wrong.body).toMatchObject({ statusMessage: AUTH_ERRORS.loginFailed });
   });
 
-  it('refuses sign-in for an account without a password (made through a provider)', async () => {
+  it('refuses sign-in for an account without a password (made through a provider)', async ({
+    f,
+  }) => {
     const { user } = await f.user({ password: null, githubId: 'gh-1' });
-    const res = await sessionClient(t.url).post(AUTH_ROUTES.login, {
+    const res = await f.guest().post(AUTH_ROUTES.login, {
       emailOrUsername: user.email,
       password: '',
     });
     expect(res.status).toBe(400);
-    const again = await sessionClient(t.url).post(AUTH_ROUTES.login, {
+    const again = await f.guest().post(AUTH_ROUTES.login, {
       emailOrUsername: user.email,
       password: 'anything',
     });
     expect(again).toMatchObject({ status: 401, body: { statusMessage: AUTH_ERRORS.loginFailed } });
   });
 
-  it('refuses sign-in with an empty field with 400 allFieldsRequired', async () => {
+  it('refuses sign-in with an empty field with 400 allFieldsRequired', async ({ f }) => {
     for (const body of [{ emailOrUsername: '', password: 'x' }, { emailOrUsername: 'a' }, {}]) {
-      const res = await sessionClient(t.url).post(AUTH_ROUTES.login, body);
+      const res = await f.guest().post(AUTH_ROUTES.login, body);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ statusMessage: AUTH_ERRORS.allFieldsRequired });
     }
   });
 
-  it('marks a super administrator listed in SUPER_ADMIN_EMAILS', async () => {
+  it('marks a super administrator listed in SUPER_ADMIN_EMAILS', async ({ f }) => {
     const { user, password } = await f.user({ email: 'Boss@example.com' });
-    const res = await sessionClient(t.url).post<UserAnswer>(AUTH_ROUTES.login, {
+    const res = await f.guest().post<UserAnswer>(AUTH_ROUTES.login, {
       emailOrUsername: user.username,
       password,
     });
     expect(res.body.user.superadmin).toBe(true);
   });
 
-  it('signs out: the session ends on the server and the cookie is cleared', async () => {
+  it('signs out: the session ends on the server and the cookie is cleared', async ({ t, f }) => {
     const { user, password } = await f.user();
     const client = await signedInClient(t.url, user.email, password ?? '');
     const stolenCookie = client.cookie();
@@ -230,12 +228,15 @@ describe('sign-up, sign-in, session and sign-out', () => {
     expect(left).toHaveLength(0);
   });
 
-  it('answers sign-out of a guest with success too', async () => {
-    const res = await sessionClient(t.url).fetch(AUTH_ROUTES.session, { method: 'DELETE' });
+  it('answers sign-out of a guest with success too', async ({ f }) => {
+    const res = await f.guest().fetch(AUTH_ROUTES.session, { method: 'DELETE' });
     expect(res.status).toBe(200);
   });
 
-  it('refreshes the session user from the database, ignoring what the body claims', async () => {
+  it('refreshes the session user from the database, ignoring what the body claims', async ({
+    t,
+    f,
+  }) => {
     const { user, client } = await f.signedInUser();
     await t.app.database.db.update(users).set({ name: 'Renamed' }).where(eq(users.id, user.id));
     const res = await client.post<UserAnswer>(AUTH_ROUTES.updateSession, {
@@ -246,8 +247,8 @@ describe('sign-up, sign-in, session and sign-out', () => {
     expect(res.body.user).toMatchObject({ id: user.id, name: 'Renamed', email: user.email });
   });
 
-  it('refuses update-session for a guest with 401 notSignedIn', async () => {
-    const res = await sessionClient(t.url).post(AUTH_ROUTES.updateSession, { name: 'x' });
+  it('refuses update-session for a guest with 401 notSignedIn', async ({ f }) => {
+    const res = await f.guest().post(AUTH_ROUTES.updateSession, { name: 'x' });
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ statusMessage: AUTH_ERRORS.notSignedIn });
   });

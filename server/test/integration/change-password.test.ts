@@ -1,24 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, AUTH_ROUTES, type ChangePasswordResponse } from '@music-rooms/domain';
 import { sessions } from '../../src/db/schema';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { factories, sessionClient, signedInClient } from '../helpers/factories';
+import { signedInClient, type Factories } from '../helpers/factories';
+import { describe, expect, test as it } from '../helpers/fixtures';
+
+const canSignIn = async (f: Factories, email: string, password: string) =>
+  (await f.guest().post(AUTH_ROUTES.login, { emailOrUsername: email, password })).status === 200;
 
 describe('changing or setting a password', () => {
-  let t: TestApp;
-  let f: ReturnType<typeof factories>;
-  beforeAll(async () => {
-    t = await startTestApp();
-    f = factories(t);
-  });
-  afterAll(() => t.close());
-
-  const canSignIn = async (email: string, password: string) =>
-    (await sessionClient(t.url).post(AUTH_ROUTES.login, { emailOrUsername: email, password }))
-      .status === 200;
-
-  it('changes the password with the right current one and signs out the other sessions', async () => {
+  it('changes the password with the right current one and signs out the other sessions', async ({
+    t,
+    f,
+  }) => {
     const { user, password } = await f.user();
     const here = await signedInClient(t.url, user.email, password!);
     const elsewhere = await signedInClient(t.url, user.email, password!);
@@ -36,11 +29,11 @@ describe('changing or setting a password', () => {
       .from(sessions)
       .where(eq(sessions.userId, user.id));
     expect(rows).toHaveLength(1);
-    expect(await canSignIn(user.email, 'changed-pass')).toBe(true);
-    expect(await canSignIn(user.email, password!)).toBe(false);
+    expect(await canSignIn(f, user.email, 'changed-pass')).toBe(true);
+    expect(await canSignIn(f, user.email, password!)).toBe(false);
   });
 
-  it('refuses a wrong or missing current password with 400 changePasswordFailed', async () => {
+  it('refuses a wrong or missing current password with 400 changePasswordFailed', async ({ f }) => {
     const { user, password, client } = await f.signedInUser();
     for (const currentPassword of ['wrong-one', undefined, '']) {
       const res = await client.post(AUTH_ROUTES.changePassword, {
@@ -53,10 +46,10 @@ describe('changing or setting a password', () => {
         body: { statusMessage: AUTH_ERRORS.changePasswordFailed },
       });
     }
-    expect(await canSignIn(user.email, password!)).toBe(true);
+    expect(await canSignIn(f, user.email, password!)).toBe(true);
   });
 
-  it('lets an account without a password (made through a provider) set one', async () => {
+  it('lets an account without a password (made through a provider) set one', async ({ f }) => {
     const { user, client } = await f.signedInUser(
       { password: null, googleId: 'g-set-1' },
       'google',
@@ -71,10 +64,10 @@ describe('changing or setting a password', () => {
       type: 'google',
       providers: ['google'],
     });
-    expect(await canSignIn(user.email, 'first-password')).toBe(true);
+    expect(await canSignIn(f, user.email, 'first-password')).toBe(true);
   });
 
-  it("refuses to change another user's password with 403 forbidden", async () => {
+  it("refuses to change another user's password with 403 forbidden", async ({ f }) => {
     const victim = await f.user();
     const { client } = await f.signedInUser();
     const res = await client.post(AUTH_ROUTES.changePassword, {
@@ -83,19 +76,19 @@ describe('changing or setting a password', () => {
       newPassword: 'hijacked-1',
     });
     expect(res).toMatchObject({ status: 403, body: { statusMessage: AUTH_ERRORS.forbidden } });
-    expect(await canSignIn(victim.user.email, victim.password!)).toBe(true);
+    expect(await canSignIn(f, victim.user.email, victim.password!)).toBe(true);
   });
 
-  it('refuses a guest with 401 notSignedIn', async () => {
+  it('refuses a guest with 401 notSignedIn', async ({ f }) => {
     const { user } = await f.user();
-    const res = await sessionClient(t.url).post(AUTH_ROUTES.changePassword, {
+    const res = await f.guest().post(AUTH_ROUTES.changePassword, {
       userId: user.id,
       newPassword: 'changed-pass',
     });
     expect(res).toMatchObject({ status: 401, body: { statusMessage: AUTH_ERRORS.notSignedIn } });
   });
 
-  it('refuses a new password under 6 characters, and a missing one', async () => {
+  it('refuses a new password under 6 characters, and a missing one', async ({ f }) => {
     const { user, password, client } = await f.signedInUser();
     const short = await client.post(AUTH_ROUTES.changePassword, {
       userId: user.id,
@@ -114,6 +107,6 @@ describe('changing or setting a password', () => {
       status: 400,
       body: { statusMessage: AUTH_ERRORS.allFieldsRequired },
     });
-    expect(await canSignIn(user.email, password!)).toBe(true);
+    expect(await canSignIn(f, user.email, password!)).toBe(true);
   });
 });

@@ -1,11 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineAction, defineMutation, defineQuery, FunctionError } from '../../src/functions';
+import { defineFunction } from '../../src/functions';
+import {
+  asUserId,
+  DomainError,
+  PLATFORM_ERRORS,
+  ROOM_ERRORS,
+  VALIDATION,
+} from '@music-rooms/domain';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { callFunction, postJson } from '../helpers/http';
 
 const testFunctions = [
-  defineQuery({
+  defineFunction('query', {
     path: 'probe.echo',
     args: z.object({ word: z.string() }),
     handler: (ctx, { word }) => {
@@ -13,23 +20,27 @@ const testFunctions = [
       return { word, caller: ctx.caller };
     },
   }),
-  defineQuery({
+  defineFunction('query', {
     path: 'probe.refuse',
     args: z.object({}),
     handler: (ctx) => {
       ctx.log('checking the url');
-      throw new FunctionError('conflict', 'This URL is already taken', { field: 'url' });
+      throw new DomainError('conflict', ROOM_ERRORS.urlTaken, { field: 'url' });
     },
   }),
-  defineQuery({
+  defineFunction('query', {
     path: 'probe.crash',
     args: z.object({}),
     handler: () => {
       throw new Error('database password is hunter2');
     },
   }),
-  defineMutation({ path: 'probe.change', args: z.object({}), handler: () => ({ changed: true }) }),
-  defineAction({ path: 'probe.act', args: z.object({}), handler: () => 'acted' }),
+  defineFunction('mutation', {
+    path: 'probe.change',
+    args: z.object({}),
+    handler: () => ({ changed: true }),
+  }),
+  defineFunction('action', { path: 'probe.act', args: z.object({}), handler: () => 'acted' }),
 ];
 
 describe('backend functions over HTTP', () => {
@@ -82,7 +93,7 @@ describe('backend functions over HTTP', () => {
     expect(res.body).toEqual({
       status: 'error',
       errorMessage: 'This URL is already taken',
-      errorData: { code: 'conflict', field: 'url' },
+      errorData: { code: 'conflict', key: ROOM_ERRORS.urlTaken, field: 'url' },
       logLines: ['checking the url'],
     });
   });
@@ -90,7 +101,11 @@ describe('backend functions over HTTP', () => {
   it('refuses args that fail the schema with invalid_args and a readable message', async () => {
     const res = await callFunction(t, 'query', 'probe.echo', { word: 5 });
     expect(res.status).toBe(560);
-    expect(res.body.errorData).toMatchObject({ code: 'invalid_args' });
+    expect(res.body.errorData).toMatchObject({
+      code: 'invalid_args',
+      key: VALIDATION.invalidFormat,
+      field: 'word',
+    });
     expect(res.body.errorMessage).toMatch(/^Invalid arguments for probe\.echo: word: .*string/i);
   });
 
@@ -134,13 +149,15 @@ describe('backend functions over HTTP', () => {
     }
   });
 
-  it('answers an unknown or malformed path with a JSON 404', async () => {
+  it('answers an unknown or malformed path with 404 in the function error envelope', async () => {
     for (const path of ['probe.nothing', 'nothing', 'probe..echo']) {
       const res = await callFunction(t, 'query', path, {});
       expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({
-        code: 'function_not_found',
-        statusMessage: `Unknown function: ${path}`,
+      expect(res.body).toEqual({
+        status: 'error',
+        errorMessage: `Unknown function: ${path}`,
+        errorData: { code: 'function_not_found', key: PLATFORM_ERRORS.functionNotFound },
+        logLines: [],
       });
     }
   });
@@ -175,7 +192,7 @@ describe('backend functions over HTTP', () => {
     );
     expect(admin.body.value).toMatchObject({ caller: { viaAdminKey: true } });
     const { token } = t.app.realtimeTokens.issue({
-      userId: 'user-1',
+      userId: asUserId('user-1'),
       sessionId: 'tab-1',
       viaAdminKey: false,
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HealthStatus, PublicConfig } from '@music-rooms/domain';
+import { COMING_PARTS, type HealthStatus, type PublicConfig } from '@music-rooms/domain';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 describe('health and public config', () => {
@@ -8,12 +8,11 @@ describe('health and public config', () => {
     t = await startTestApp({
       PUBLIC_DEV_MODE: 'true',
       GITHUB_CLIENT_ID: 'gh',
-      MAX_AUDIO_FILE_SIZE: '1234',
     });
   });
   afterAll(() => t.close());
 
-  it('reports the database, realtime and storage in use', async () => {
+  it('reports the database and realtime in use, and the parts still coming', async () => {
     const res = await fetch(`${t.url}/api/health`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as HealthStatus;
@@ -21,7 +20,7 @@ describe('health and public config', () => {
       status: 'ok',
       db: process.env.DATABASE_URL ? 'postgres' : 'pglite',
       realtime: process.env.REDIS_URL ? 'redis' : 'memory',
-      storage: 'local',
+      coming: [...COMING_PARTS],
     });
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
   });
@@ -30,10 +29,11 @@ describe('health and public config', () => {
     const res = await fetch(`${t.url}/api/config`);
     const body = (await res.json()) as PublicConfig;
     expect(body).toMatchObject({
-      maxAudioFileSize: 1234,
       devMode: true,
       oauthProviders: ['github'],
+      coming: ['uploads', 'storage', 'player', 'streamingImport'],
     });
+    expect(body).not.toHaveProperty('maxAudioFileSize');
     expect(typeof body.buildId).toBe('string');
   });
 
@@ -46,6 +46,6 @@ describe('health and public config', () => {
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await fetch(`${t.url}/api/nothing-here`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ code: 'not_found', statusMessage: 'Not Found' });
+    expect(await res.json()).toMatchObject({ code: 'not_found', message: 'Not Found' });
   });
 });

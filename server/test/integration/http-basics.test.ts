@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineQuery } from '../../src/functions';
+import { defineFunction } from '../../src/functions';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 const csp = async (t: TestApp) =>
@@ -35,7 +35,7 @@ describe('content security policy', () => {
 describe('compressed answers', () => {
   let t: TestApp;
   beforeAll(async () => {
-    const list = defineQuery({
+    const list = defineFunction('query', {
       path: 'probe.list',
       args: z.object({}),
       handler: () => Array.from({ length: 300 }, (_, i) => ({ id: i, name: `Room number ${i}` })),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { asUserId } from '@music-rooms/domain';
 import { z } from 'zod';
-import { defineQuery } from '../../src/functions';
+import { defineFunction } from '../../src/functions';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { callFunction } from '../helpers/http';
 import { noteFunctions } from '../helpers/notes';
@@ -16,7 +17,7 @@ const probe = {
 };
 
 const probeFunctions = [
-  defineQuery({
+  defineFunction('query', {
     path: 'probe.constant',
     args: z.object({}),
     handler: (ctx) => {
@@ -25,7 +26,7 @@ const probeFunctions = [
       return probe.constant;
     },
   }),
-  defineQuery({
+  defineFunction('query', {
     path: 'probe.counted',
     args: z.object({}),
     handler: (ctx) => {
@@ -34,7 +35,7 @@ const probeFunctions = [
       return { runs: probe.countedRuns, marker: probe.marker };
     },
   }),
-  defineQuery({
+  defineFunction('query', {
     path: 'probe.tagged',
     args: z.object({ tag: z.string() }),
     handler: (ctx, { tag }) => {
@@ -43,7 +44,11 @@ const probeFunctions = [
       return probe.marker;
     },
   }),
-  defineQuery({ path: 'probe.whoami', args: z.object({}), handler: (ctx) => ctx.caller.userId }),
+  defineFunction('query', {
+    path: 'probe.whoami',
+    args: z.object({}),
+    handler: (ctx) => ctx.caller.userId,
+  }),
 ];
 
 describe('live queries', () => {
@@ -153,7 +158,7 @@ describe('live queries', () => {
 
   it("runs a live query as the connection's caller", async () => {
     const { token } = t.app.realtimeTokens.issue({
-      userId: 'user-7',
+      userId: asUserId('user-7'),
       sessionId: null,
       viaAdminKey: false,
     });

@@ -27,7 +27,7 @@ describe('what the server logs', () => {
     // The callback route itself logs only warnings; any other route sees the same query shape.
     await fetch(`${t.url}/auth/github?code=${OAUTH_CODE}&state=${OAUTH_STATE}&popup=1`);
     await fetch(`${t.url}/auth/google/callback?code=${OAUTH_CODE}&state=${OAUTH_STATE}`);
-    await fetch(`${t.url}/api/health?Client_Secret=${PASSWORD}&newPassword=${PASSWORD}`);
+    await fetch(`${t.url}/api/config?Client_Secret=${PASSWORD}&newPassword=${PASSWORD}`);
     logged = JSON.stringify(t.logs);
   });
   afterAll(() => t.close());
@@ -47,6 +47,6 @@ describe('what the server logs', () => {
     const urls = t.logs.map((line) => (line.req as { url?: string } | undefined)?.url);
     expect(urls).toContain('/reset-password?token=[redacted]&lang=ru');
     expect(urls).toContain('/auth/github?code=[redacted]&state=[redacted]&popup=1');
-    expect(urls).toContain('/api/health?Client_Secret=[redacted]&newPassword=[redacted]');
+    expect(urls).toContain('/api/config?Client_Secret=[redacted]&newPassword=[redacted]');
   });
 });

@@ -1,40 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   AUTH_ERRORS,
   AUTH_ROUTES,
   AUTH_SUCCESS,
-  type SessionResponse,
   type UnlinkResponse,
+  type UserId,
 } from '@music-rooms/domain';
 import { users } from '../../src/db/schema';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { factories, type SessionClient } from '../helpers/factories';
-import { PUBLIC_URL, navigate, runFlow } from '../helpers/oauth-flow';
-import { startFakeProviders, type FakeProviders } from '../helpers/oauth-providers';
+import type { TestApp } from '../helpers/app';
+import { describe, expect, oauthTest as it } from '../helpers/fixtures';
+import { navigate, runFlow, sessionUser } from '../helpers/oauth-flow';
 
-async function sessionUser(client: SessionClient) {
-  return (await client.get<SessionResponse>(AUTH_ROUTES.session)).body.user;
-}
+const rowOf = async (t: TestApp, id: UserId) =>
+  (await t.app.database.db.select().from(users).where(eq(users.id, id)))[0];
 
 describe('linking and unlinking providers', () => {
-  let providers: FakeProviders;
-  let t: TestApp;
-  let f: ReturnType<typeof factories>;
-  beforeAll(async () => {
-    providers = await startFakeProviders();
-    t = await startTestApp({ ...providers.env, PUBLIC_URL });
-    f = factories(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await providers.close();
-  });
-
-  const rowOf = async (id: string) =>
-    (await t.app.database.db.select().from(users).where(eq(users.id, id)))[0];
-
-  it('links GitHub to a password account, signs in with it, then unlinks it', async () => {
+  it('links GitHub to a password account, signs in with it, then unlinks it', async ({
+    t,
+    f,
+    providers,
+  }) => {
     const { user, client } = await f.signedInUser();
     // GitHub's e-mail differs from the account's: linking goes by the signed-in user only.
     providers.github.profile = { id: 9001, login: 'linker', name: null, emails: [] };
@@ -51,21 +36,25 @@ describe('linking and unlinking providers', () => {
       status: 200,
       body: { success: true, message: AUTH_SUCCESS.unlinked },
     });
-    expect((await rowOf(user.id))?.githubId).toBeNull();
+    expect((await rowOf(t, user.id))?.githubId).toBeNull();
     expect((await sessionUser(client))?.providers).toEqual([]);
   });
 
-  it('refuses to link a provider account that belongs to another user (oauthAlreadyLinked)', async () => {
+  it('refuses to link a provider account that belongs to another user (oauthAlreadyLinked)', async ({
+    t,
+    f,
+    providers,
+  }) => {
     const { user: owner } = await f.user({ spotifyId: 'taken-spotify' });
     const { user, client } = await f.signedInUser();
     providers.spotify.profile = { id: 'taken-spotify', email: null, display_name: 'T' };
     const end = await runFlow(client, AUTH_ROUTES.link('spotify'));
     expect(end.query.error).toBe(AUTH_ERRORS.oauthAlreadyLinked);
-    expect((await rowOf(user.id))?.spotifyId).toBeNull();
-    expect((await rowOf(owner.id))?.spotifyId).toBe('taken-spotify');
+    expect((await rowOf(t, user.id))?.spotifyId).toBeNull();
+    expect((await rowOf(t, owner.id))?.spotifyId).toBe('taken-spotify');
   });
 
-  it('links a second provider to an account made through the first', async () => {
+  it('links a second provider to an account made through the first', async ({ f, providers }) => {
     const { user, client } = await f.signedInUser(
       { password: null, googleId: 'g-first' },
       'google',
@@ -80,18 +69,22 @@ describe('linking and unlinking providers', () => {
     });
   });
 
-  it('links nothing when the user cancels at the provider (oauthLinkFailed)', async () => {
+  it('links nothing when the user cancels at the provider (oauthLinkFailed)', async ({
+    t,
+    f,
+    providers,
+  }) => {
     const { user, client } = await f.signedInUser();
     providers.spotify.profile = { id: 'cancelled-link', email: null, display_name: null };
     const end = await runFlow(client, AUTH_ROUTES.link('spotify'), (path) =>
       path.replace(/code=[^&]+/, 'error=access_denied'),
     );
     expect(end.query.error).toBe(AUTH_ERRORS.oauthLinkFailed);
-    expect((await rowOf(user.id))?.spotifyId).toBeNull();
+    expect((await rowOf(t, user.id))?.spotifyId).toBeNull();
     expect((await sessionUser(client))?.id).toBe(user.id);
   });
 
-  it('will not unlink the last way to sign in (oauthLastSignInMethod)', async () => {
+  it('will not unlink the last way to sign in (oauthLastSignInMethod)', async ({ t, f }) => {
     const { user, client } = await f.signedInUser(
       { password: null, githubId: 'only-gh' },
       'github',
@@ -99,27 +92,27 @@ describe('linking and unlinking providers', () => {
     const res = await client.post(AUTH_ROUTES.unlink('github'));
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ statusMessage: AUTH_ERRORS.oauthLastSignInMethod });
-    expect((await rowOf(user.id))?.githubId).toBe('only-gh');
+    expect((await rowOf(t, user.id))?.githubId).toBe('only-gh');
   });
 
-  it('unlinks one of two providers from an account without a password', async () => {
+  it('unlinks one of two providers from an account without a password', async ({ t, f }) => {
     const overrides = { password: null, githubId: 'two-gh', googleId: 'two-g' };
     const { user, client } = await f.signedInUser(overrides, 'github');
     expect((await client.post(AUTH_ROUTES.unlink('google'))).status).toBe(200);
     expect((await client.post(AUTH_ROUTES.unlink('github'))).body).toMatchObject({
       statusMessage: AUTH_ERRORS.oauthLastSignInMethod,
     });
-    expect(await rowOf(user.id)).toMatchObject({ googleId: null, githubId: 'two-gh' });
+    expect(await rowOf(t, user.id)).toMatchObject({ googleId: null, githubId: 'two-gh' });
   });
 
-  it('answers oauthNotLinked for a provider the account does not have', async () => {
+  it('answers oauthNotLinked for a provider the account does not have', async ({ f }) => {
     const { client } = await f.signedInUser();
     const res = await client.post(AUTH_ROUTES.unlink('spotify'));
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ statusMessage: AUTH_ERRORS.oauthNotLinked });
   });
 
-  it('asks a guest to sign in first', async () => {
+  it('asks a guest to sign in first', async ({ f }) => {
     const guest = f.guest();
     const unlink = await guest.post(AUTH_ROUTES.unlink('github'));
     expect(unlink.status).toBe(401);

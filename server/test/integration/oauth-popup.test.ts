@@ -1,5 +1,4 @@
 import vm from 'node:vm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AUTH_ERRORS,
   AUTH_ROUTES,
@@ -8,10 +7,8 @@ import {
   OAUTH_POPUP_MESSAGE_TYPE,
   type SessionResponse,
 } from '@music-rooms/domain';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { factories } from '../helpers/factories';
+import { describe, expect, oauthTest as it } from '../helpers/fixtures';
 import { PUBLIC_URL, readPopupPage, runFlow, type PopupPage } from '../helpers/oauth-flow';
-import { startFakeProviders, type FakeProviders } from '../helpers/oauth-providers';
 
 /** What the popup script did in a window with (or without) an opener. */
 type ScriptRun = {
@@ -52,20 +49,10 @@ function runPopupScript(source: string, page: PopupPage, withOpener: boolean): S
 }
 
 describe('provider sign-in in a popup', () => {
-  let providers: FakeProviders;
-  let t: TestApp;
-  let f: ReturnType<typeof factories>;
-  beforeAll(async () => {
-    providers = await startFakeProviders();
-    t = await startTestApp({ ...providers.env, PUBLIC_URL });
-    f = factories(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await providers.close();
-  });
-
-  it('ends on a page that messages the opener with the signed-in user', async () => {
+  it('ends on a page that messages the opener with the signed-in user', async ({
+    f,
+    providers,
+  }) => {
     providers.google.claims = { sub: 'popup-g', email: 'pop@example.com', email_verified: true };
     const browser = f.guest();
     const end = await runFlow(browser, '/auth/google?popup=1&returnTo=/room/p');
@@ -90,7 +77,7 @@ describe('provider sign-in in a popup', () => {
     expect(session?.type).toBe('google');
   });
 
-  it('reports a failure to the opener with its auth.errors key', async () => {
+  it('reports a failure to the opener with its auth.errors key', async ({ f, providers }) => {
     await f.user({ email: 'taken-pop@example.com' });
     providers.spotify.profile = { id: 'pop-s', email: 'taken-pop@example.com', display_name: 'P' };
     const end = await runFlow(f.guest(), '/auth/spotify?popup=1');
@@ -107,7 +94,7 @@ describe('provider sign-in in a popup', () => {
     );
   });
 
-  it('reports a link made in a popup', async () => {
+  it('reports a link made in a popup', async ({ f, providers }) => {
     const { client } = await f.signedInUser();
     providers.github.profile = { id: 31337, login: 'pop', name: null, emails: [] };
     const page = readPopupPage(
@@ -121,7 +108,11 @@ describe('provider sign-in in a popup', () => {
     });
   });
 
-  it('serves a script that messages the opener at the site origin, or the channel, and closes', async () => {
+  it('serves a script that messages the opener at the site origin, or the channel, and closes', async ({
+    t,
+    f,
+    providers,
+  }) => {
     const res = await fetch(`${t.url}/oauth-popup.js`);
     expect(res.headers.get('content-type')).toMatch(/javascript/);
     const source = await res.text();

@@ -1,40 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  AUTH_ERRORS,
-  AUTH_ROUTES,
-  GOOGLE_OAUTH_FAILED,
-  type SessionResponse,
-} from '@music-rooms/domain';
+import { AUTH_ERRORS, AUTH_ROUTES, GOOGLE_OAUTH_FAILED } from '@music-rooms/domain';
 import { users } from '../../src/db/schema';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { factories, type SessionClient } from '../helpers/factories';
-import { PUBLIC_URL, consent, navigate, runFlow } from '../helpers/oauth-flow';
-import { CLIENT, startFakeProviders, type FakeProviders } from '../helpers/oauth-providers';
+import type { TestApp } from '../helpers/app';
+import { describe, expect, oauthTest as it, test } from '../helpers/fixtures';
+import { PUBLIC_URL, consent, navigate, runFlow, sessionUser } from '../helpers/oauth-flow';
+import { CLIENT } from '../helpers/oauth-providers';
 
-async function sessionUser(client: SessionClient) {
-  return (await client.get<SessionResponse>(AUTH_ROUTES.session)).body.user;
-}
+// Why a callback failed is only in the log.
+it.override('appOptions', { captureLogs: true });
+
+/** An app of its own, with one provider's client id and no provider servers. */
+const githubOnly = test.extend(
+  'appEnv',
+  { scope: 'file' },
+  { GITHUB_CLIENT_ID: 'only-github', PUBLIC_URL },
+);
+
+type Claims = Record<string, unknown>;
+
+const googleAccounts = (t: TestApp, sub: string) =>
+  t.app.database.db.select().from(users).where(eq(users.googleId, sub));
+const lastFailure = (t: TestApp) =>
+  t.logs.filter((line) => line.msg === 'oauth flow failed').at(-1);
 
 describe('what a provider callback must prove', () => {
-  let providers: FakeProviders;
-  let t: TestApp;
-  let f: ReturnType<typeof factories>;
-  beforeAll(async () => {
-    providers = await startFakeProviders();
-    t = await startTestApp({ ...providers.env, PUBLIC_URL }, { captureLogs: true });
-    f = factories(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await providers.close();
-  });
-
-  const googleAccounts = (sub: string) =>
-    t.app.database.db.select().from(users).where(eq(users.googleId, sub));
-  const lastFailure = () => t.logs.filter((line) => line.msg === 'oauth flow failed').at(-1);
-
-  it('refuses a callback whose state was tampered with, and signs no one in', async () => {
+  it('refuses a callback whose state was tampered with, and signs no one in', async ({
+    t,
+    f,
+    providers,
+  }) => {
     providers.github.profile = {
       id: 501,
       login: 'tamper',
@@ -47,20 +41,23 @@ describe('what a provider callback must prove', () => {
     );
     expect(end.query.error).toBe(AUTH_ERRORS.oauthAuthFailed);
     expect(await sessionUser(browser)).toBeNull();
-    expect(lastFailure()?.reason).toMatch(/"state"/);
+    expect(lastFailure(t)?.reason).toMatch(/"state"/);
   });
 
-  it('refuses a callback in a browser that never started the flow (login CSRF)', async () => {
+  it('refuses a callback in a browser that never started the flow (login CSRF)', async ({
+    t,
+    f,
+  }) => {
     const start = await navigate(f.guest(), '/auth/github');
     const callback = await consent(start.providerUrl as URL);
     const victim = f.guest();
     const end = await navigate(victim, callback);
     expect(end.query.error).toBe(AUTH_ERRORS.oauthAuthFailed);
     expect(await sessionUser(victim)).toBeNull();
-    expect(lastFailure()?.reason).toBe('no valid flow cookie');
+    expect(lastFailure(t)?.reason).toBe('no valid flow cookie');
   });
 
-  it('refuses a flow cookie whose content was altered', async () => {
+  it('refuses a flow cookie whose content was altered', async ({ t, f }) => {
     const browser = f.guest();
     const start = await navigate(browser, '/auth/spotify');
     const cookie = /music_rooms_oauth_spotify=([^;]+)/.exec(browser.cookie())?.[1] ?? '';
@@ -69,10 +66,10 @@ describe('what a provider callback must prove', () => {
     const end = await navigate(browser, await consent(start.providerUrl as URL));
     expect(end.query.error).toBe(AUTH_ERRORS.oauthAuthFailed);
     expect(await sessionUser(browser)).toBeNull();
-    expect(lastFailure()?.reason).toBe('no valid flow cookie');
+    expect(lastFailure(t)?.reason).toBe('no valid flow cookie');
   });
 
-  it('keeps the flow in a short-lived httpOnly cookie sent only to the callback', async () => {
+  it('keeps the flow in a short-lived httpOnly cookie sent only to the callback', async ({ f }) => {
     const res = await f.guest().fetch('/auth/google', { redirect: 'manual' });
     const cookie = res.headers
       .getSetCookie()
@@ -88,29 +85,34 @@ describe('what a provider callback must prove', () => {
     expect(cookie).not.toContain(provider.searchParams.get('state'));
   });
 
-  type Claims = Record<string, unknown>;
-
-  it.each([
+  it.for<[string, (payload: Claims) => void, RegExp]>([
     ['an ID token for another audience', (p: Claims) => void (p.aud = 'other'), /"aud"/],
     ['an ID token with another nonce', (p: Claims) => void (p.nonce = 'other'), /"nonce"/],
     ['an expired ID token', (p: Claims) => void (p.exp = 1_000_000), /"exp"/],
     ['an ID token from another issuer', (p: Claims) => void (p.iss = 'https://x'), /"iss"/],
-  ])('fails Google sign-in given %s (google_oauth_failed)', async (_case, change, reason) => {
-    const sub = `g-bad-${Math.random().toString(36).slice(2)}`;
-    providers.google.claims = { sub, email: `${sub}@example.com`, email_verified: true };
-    providers.google.tamperNextIdToken(change);
-    const browser = f.guest();
-    const end = await runFlow(browser, '/auth/google');
-    expect(end.query.error).toBe(GOOGLE_OAUTH_FAILED);
-    expect(await sessionUser(browser)).toBeNull();
-    expect(await googleAccounts(sub)).toHaveLength(0);
-    expect(lastFailure()).toMatchObject({
-      provider: 'google',
-      reason: expect.stringMatching(reason),
-    });
-  });
+  ])(
+    'fails Google sign-in given %s (google_oauth_failed)',
+    async ([_case, change, reason], { t, f, providers }) => {
+      const sub = `g-bad-${Math.random().toString(36).slice(2)}`;
+      providers.google.claims = { sub, email: `${sub}@example.com`, email_verified: true };
+      providers.google.tamperNextIdToken(change);
+      const browser = f.guest();
+      const end = await runFlow(browser, '/auth/google');
+      expect(end.query.error).toBe(GOOGLE_OAUTH_FAILED);
+      expect(await sessionUser(browser)).toBeNull();
+      expect(await googleAccounts(t, sub)).toHaveLength(0);
+      expect(lastFailure(t)).toMatchObject({
+        provider: 'google',
+        reason: expect.stringMatching(reason),
+      });
+    },
+  );
 
-  it('fails Google sign-in when the ID token signature does not match the JWKS', async () => {
+  it('fails Google sign-in when the ID token signature does not match the JWKS', async ({
+    t,
+    f,
+    providers,
+  }) => {
     providers.google.claims = {
       sub: 'g-forged',
       email: 'forged@example.com',
@@ -119,11 +121,14 @@ describe('what a provider callback must prove', () => {
     providers.google.breakNextSignature();
     const end = await runFlow(f.guest(), '/auth/google');
     expect(end.query.error).toBe(GOOGLE_OAUTH_FAILED);
-    expect(await googleAccounts('g-forged')).toHaveLength(0);
-    expect(lastFailure()?.reason).toMatch(/signature/i);
+    expect(await googleAccounts(t, 'g-forged')).toHaveLength(0);
+    expect(lastFailure(t)?.reason).toMatch(/signature/i);
   });
 
-  it('takes a missing e-mail and name from userinfo, and ignores an unverified e-mail', async () => {
+  it('takes a missing e-mail and name from userinfo, and ignores an unverified e-mail', async ({
+    f,
+    providers,
+  }) => {
     providers.google.claims = { sub: 'g-info', email: 'nope@example.com', email_verified: false };
     providers.google.userinfo = { email: 'info@example.com', email_verified: true, name: 'Info' };
     const browser = f.guest();
@@ -132,7 +137,11 @@ describe('what a provider callback must prove', () => {
     providers.google.userinfo = {};
   });
 
-  it('refuses to finish a link flow for another user than the one who started it', async () => {
+  it('refuses to finish a link flow for another user than the one who started it', async ({
+    t,
+    f,
+    providers,
+  }) => {
     const starter = await f.signedInUser();
     const other = await f.signedInUser();
     providers.github.profile = { id: 601, login: 'swap', name: null, emails: [] };
@@ -143,12 +152,16 @@ describe('what a provider callback must prove', () => {
     other.client.setCookie('music_rooms_oauth_github', flowCookie ?? '');
     const end = await navigate(other.client, callback);
     expect(end.query.error).toBe(AUTH_ERRORS.oauthLinkFailed);
-    expect(lastFailure()?.reason).toMatch(/another session user/);
+    expect(lastFailure(t)?.reason).toMatch(/another session user/);
     const linked = await t.app.database.db.select().from(users).where(eq(users.githubId, '601'));
     expect(linked).toHaveLength(0);
   });
 
-  it('never puts codes, provider tokens or the client secret in an answer or the log', async () => {
+  it('never puts codes, provider tokens or the client secret in an answer or the log', async ({
+    t,
+    f,
+    providers,
+  }) => {
     providers.github.profile = {
       id: 701,
       login: 'leak',
@@ -185,16 +198,10 @@ describe('what a provider callback must prove', () => {
 });
 
 describe('a provider without a client id', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ GITHUB_CLIENT_ID: 'only-github', PUBLIC_URL });
-  });
-  afterAll(() => t.close());
-
-  it('is not offered and its routes answer 404', async () => {
+  githubOnly('is not offered and its routes answer 404', async ({ t, f }) => {
     const config = (await (await fetch(`${t.url}/api/config`)).json()) as Record<string, unknown>;
     expect(config.oauthProviders).toEqual(['github']);
-    const browser = factories(t).guest();
+    const browser = f.guest();
     expect((await navigate(browser, '/auth/spotify')).status).toBe(404);
     expect((await navigate(browser, '/auth/spotify/callback?code=x&state=y')).status).toBe(404);
     expect((await navigate(browser, AUTH_ROUTES.link('google'))).status).toBe(404);

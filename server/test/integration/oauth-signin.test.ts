@@ -1,35 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { AUTH_ERRORS, AUTH_ROUTES, AUTH_SUCCESS, type SessionResponse } from '@music-rooms/domain';
+import { AUTH_ERRORS, AUTH_SUCCESS } from '@music-rooms/domain';
 import { users } from '../../src/db/schema';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { factories, type SessionClient } from '../helpers/factories';
-import { PUBLIC_URL, runFlow } from '../helpers/oauth-flow';
-import { startFakeProviders, type FakeProviders } from '../helpers/oauth-providers';
+import type { TestApp } from '../helpers/app';
+import { describe, expect, oauthTest as it } from '../helpers/fixtures';
+import { runFlow, sessionUser } from '../helpers/oauth-flow';
 
-async function sessionUser(client: SessionClient) {
-  const res = await client.get<SessionResponse>(AUTH_ROUTES.session);
-  return res.body.user;
-}
+const accountOf = async (t: TestApp, column: 'googleId' | 'githubId' | 'spotifyId', id: string) =>
+  t.app.database.db.select().from(users).where(eq(users[column], id));
 
 describe('signing in with a provider', () => {
-  let providers: FakeProviders;
-  let t: TestApp;
-  let f: ReturnType<typeof factories>;
-  beforeAll(async () => {
-    providers = await startFakeProviders();
-    t = await startTestApp({ ...providers.env, PUBLIC_URL });
-    f = factories(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await providers.close();
-  });
-
-  const accountOf = async (column: 'googleId' | 'githubId' | 'spotifyId', id: string) =>
-    t.app.database.db.select().from(users).where(eq(users[column], id));
-
-  it('creates an account and a google session for a new Google user, then finds it again', async () => {
+  it('creates an account and a google session for a new Google user, then finds it again', async ({
+    t,
+    f,
+    providers,
+  }) => {
     providers.google.claims = {
       sub: 'g-new-1',
       email: 'Ada.Lovelace@Example.com',
@@ -54,10 +38,14 @@ describe('signing in with a provider', () => {
     const again = f.guest();
     await runFlow(again, '/auth/google');
     expect((await sessionUser(again))?.id).toBe(user?.id);
-    expect(await accountOf('googleId', 'g-new-1')).toHaveLength(1);
+    expect(await accountOf(t, 'googleId', 'g-new-1')).toHaveLength(1);
   });
 
-  it('signs in with GitHub using the primary verified e-mail and the login as username', async () => {
+  it('signs in with GitHub using the primary verified e-mail and the login as username', async ({
+    t,
+    f,
+    providers,
+  }) => {
     providers.github.profile = {
       id: 4242,
       login: 'octo-cat',
@@ -78,11 +66,14 @@ describe('signing in with a provider', () => {
       name: 'The Octocat With A V',
       providers: ['github'],
     });
-    const [row] = await accountOf('githubId', '4242');
+    const [row] = await accountOf(t, 'githubId', '4242');
     expect(row?.passwordHash).toBeNull();
   });
 
-  it('signs in with Spotify and makes the username unique when it is taken', async () => {
+  it('signs in with Spotify and makes the username unique when it is taken', async ({
+    f,
+    providers,
+  }) => {
     await f.user({ username: 'dj_spot' });
     providers.spotify.profile = { id: 'dj.spot', email: 'dj@example.com', display_name: 'DJ' };
     const browser = f.guest();
@@ -93,7 +84,11 @@ describe('signing in with a provider', () => {
     expect(user?.username).toMatch(/^dj_spot_\d{3,6}$/);
   });
 
-  it('refuses to take over a password account with the same e-mail (emailExistsWithDifferentOauth)', async () => {
+  it('refuses to take over a password account with the same e-mail (emailExistsWithDifferentOauth)', async ({
+    t,
+    f,
+    providers,
+  }) => {
     const { user } = await f.user({ email: 'owner@example.com' });
     providers.github.profile = {
       id: 777,
@@ -107,10 +102,13 @@ describe('signing in with a provider', () => {
     expect(await sessionUser(browser)).toBeNull();
     const [row] = await t.app.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.githubId).toBeNull();
-    expect(await accountOf('githubId', '777')).toHaveLength(0);
+    expect(await accountOf(t, 'githubId', '777')).toHaveLength(0);
   });
 
-  it('signs in a linked GitHub user even when the e-mail list is refused', async () => {
+  it('signs in a linked GitHub user even when the e-mail list is refused', async ({
+    f,
+    providers,
+  }) => {
     const { user } = await f.user({ githubId: '4343' });
     providers.github.profile = { id: 4343, login: 'no-email-scope', name: null, emails: [] };
     providers.github.failPath('/user/emails', 403);
@@ -121,7 +119,7 @@ describe('signing in with a provider', () => {
     expect(await sessionUser(browser)).toMatchObject({ id: user.id, type: 'github' });
   });
 
-  it('fails without a verified e-mail to make the account with', async () => {
+  it('fails without a verified e-mail to make the account with', async ({ t, f, providers }) => {
     providers.github.profile = {
       id: 888,
       login: 'unverified',
@@ -131,10 +129,10 @@ describe('signing in with a provider', () => {
     const browser = f.guest();
     const end = await runFlow(browser, '/auth/github');
     expect(end.query.error).toBe(AUTH_ERRORS.oauthAuthFailed);
-    expect(await accountOf('githubId', '888')).toHaveLength(0);
+    expect(await accountOf(t, 'githubId', '888')).toHaveLength(0);
   });
 
-  it('signs no one in when the user cancels at the provider (oauthAuthFailed)', async () => {
+  it('signs no one in when the user cancels at the provider (oauthAuthFailed)', async ({ f }) => {
     const browser = f.guest();
     const end = await runFlow(browser, '/auth/spotify', (path) =>
       path.replace(/code=[^&]+/, 'error=access_denied'),
@@ -143,7 +141,10 @@ describe('signing in with a provider', () => {
     expect(await sessionUser(browser)).toBeNull();
   });
 
-  it('replaces the session of whoever was signed in before in that browser', async () => {
+  it('replaces the session of whoever was signed in before in that browser', async ({
+    f,
+    providers,
+  }) => {
     const { client } = await f.signedInUser();
     const before = await sessionUser(client);
     providers.spotify.profile = { id: 'switcher', email: 'switch@example.com', display_name: 'S' };
@@ -153,7 +154,7 @@ describe('signing in with a provider', () => {
     expect(after?.id).not.toBe(before?.id);
   });
 
-  it('never sends the browser to another site afterwards', async () => {
+  it('never sends the browser to another site afterwards', async ({ f, providers }) => {
     providers.google.claims = { sub: 'g-return', email: 'ret@example.com', email_verified: true };
     for (const returnTo of ['https://evil.example/x', '//evil.example/x', '/\\evil.example']) {
       const end = await runFlow(f.guest(), `/auth/google?returnTo=${encodeURIComponent(returnTo)}`);

@@ -1,6 +1,4 @@
-import net from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AUTH_ERRORS,
   AUTH_ROUTES,
@@ -8,31 +6,29 @@ import {
   type SessionUser,
 } from '@music-rooms/domain';
 import { userTokens } from '../../src/db/schema';
-import { startTestApp, type TestApp } from '../helpers/app';
-import { factories, sessionClient, signedInClient } from '../helpers/factories';
-import { resetLinkIn, startSmtpCapture, type SmtpCapture } from '../helpers/mail';
+import { signedInClient } from '../helpers/factories';
+import { describe, expect, test as it } from '../helpers/fixtures';
+import { resetLinkIn, unreachableSmtpUrl } from '../helpers/mail';
+
+it.override('appEnv', ({ smtp }) => ({
+  SMTP_URL: smtp.url,
+  MAIL_FROM: 'Music Rooms <rooms@example.org>',
+  PUBLIC_URL: 'http://rooms.example.org',
+}));
+
+/** An app of its own, whose mail server is not there. */
+const withoutMailServer = it.extend('appEnv', { scope: 'file' }, async () => ({
+  SMTP_URL: await unreachableSmtpUrl(),
+}));
 
 describe('password recovery through SMTP', () => {
-  let smtp: SmtpCapture;
-  let t: TestApp;
-  let f: ReturnType<typeof factories>;
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await startTestApp({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Music Rooms <rooms@example.org>',
-      PUBLIC_URL: 'http://rooms.example.org',
-    });
-    f = factories(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
-
-  it('mails the link, and the link leads through verify, reset and auto-login to a session', async () => {
+  it('mails the link, and the link leads through verify, reset and auto-login to a session', async ({
+    t,
+    f,
+    smtp,
+  }) => {
     const { user } = await f.user({ name: 'Mail Reader', email: 'reader@example.com' });
-    const browser = sessionClient(t.url);
+    const browser = f.guest();
     const arrived = smtp.next();
     const requested = await browser.post(AUTH_ROUTES.requestPasswordReset, {
       emailOrUsername: 'reader@example.com',
@@ -68,10 +64,14 @@ describe('password recovery through SMTP', () => {
     await signedInClient(t.url, 'reader@example.com', 'from-the-mail');
   });
 
-  it('answers 502 sendEmailFailed when the mail server refuses, leaving no link behind', async () => {
+  it('answers 502 sendEmailFailed when the mail server refuses, leaving no link behind', async ({
+    t,
+    f,
+    smtp,
+  }) => {
     const { user } = await f.user();
     smtp.refuseRecipients();
-    const res = await sessionClient(t.url).post(AUTH_ROUTES.requestPasswordReset, {
+    const res = await f.guest().post(AUTH_ROUTES.requestPasswordReset, {
       emailOrUsername: user.username,
     });
     expect(res).toMatchObject({
@@ -87,22 +87,9 @@ describe('password recovery through SMTP', () => {
 });
 
 describe('password recovery with an unreachable mail server', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // A port that was free a moment ago: nothing listens there.
-    const port = await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(port));
-      });
-    });
-    t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
-  });
-  afterAll(() => t.close());
-
-  it('answers 502 sendEmailFailed', async () => {
-    const { user } = await factories(t).user();
-    const res = await sessionClient(t.url).post(AUTH_ROUTES.requestPasswordReset, {
+  withoutMailServer('answers 502 sendEmailFailed', async ({ f }) => {
+    const { user } = await f.user();
+    const res = await f.guest().post(AUTH_ROUTES.requestPasswordReset, {
       emailOrUsername: user.email,
     });
     expect(res).toMatchObject({

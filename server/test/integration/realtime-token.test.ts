@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asUserId } from '@music-rooms/domain';
 import { REALTIME_LIMITS, type RealtimeToken } from '@music-rooms/domain';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { connect, connectAsGuest, fetchToken, type HandshakeError } from '../helpers/realtime';
@@ -84,7 +85,7 @@ describe('realtime token and handshake', () => {
   it('refuses a refresh with a token for another caller, or an invalid one', async () => {
     const socket = await connectAsGuest(t);
     const other = t.app.realtimeTokens.issue({
-      userId: 'user-2',
+      userId: asUserId('user-2'),
       sessionId: null,
       viaAdminKey: false,
     });

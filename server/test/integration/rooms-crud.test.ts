@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { ROOM_ERRORS, VALIDATION, type RoomDetails, type RoomInfo } from '@music-rooms/domain';
+import {
+  ROOM_ERRORS,
+  VALIDATION,
+  type RoomDetails,
+  type RoomInfo,
+  type RoomId,
+} from '@music-rooms/domain';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { clientFor, factories, type SessionClient } from '../helpers/factories';
 import { createRoom } from '../helpers/rooms';
 import { roomAccessTokens, roomFavorites, roomUsers, rooms } from '../../src/db/schema';
-import type { UserRow } from '../../src/services/sessions';
+import type { UserRow } from '../../src/services/accounts/users-store';
 
 let t: TestApp;
 let owner: UserRow;
@@ -84,14 +90,14 @@ describe('rooms.create', () => {
   it('a guest is told to sign in', async () => {
     const res = await factories(t).guest().call('rooms.create', { name: 'R', room_url: 'guest-r' });
     expect(res.body).toMatchObject({
-      errorMessage: ROOM_ERRORS.notSignedIn,
-      errorData: { code: 'not_signed_in' },
+      errorMessage: 'You must be logged in to perform this action',
+      errorData: { code: 'not_signed_in', key: ROOM_ERRORS.notSignedIn },
     });
   });
 });
 
 describe('room URL uniqueness', () => {
-  let roomId: string;
+  let roomId: RoomId;
   beforeAll(async () => {
     roomId = (await createRoom(t, { owner, roomUrl: 'taken-url' })).id;
   });
@@ -100,8 +106,8 @@ describe('room URL uniqueness', () => {
     const before = await roomCount();
     const res = await client.call('rooms.create', { name: 'Another', room_url: 'TAKEN-URL' });
     expect(res.body).toMatchObject({
-      errorMessage: ROOM_ERRORS.urlTaken,
-      errorData: { code: 'conflict' },
+      errorMessage: 'This URL is already taken',
+      errorData: { code: 'conflict', key: ROOM_ERRORS.urlTaken, field: 'room_url' },
     });
     expect(await roomCount()).toBe(before);
   });
@@ -130,7 +136,7 @@ describe('room URL uniqueness', () => {
     expect(same.status).toBe(200);
     await createRoom(t, { owner, roomUrl: 'other-url' });
     const clash = await client.call('rooms.update', { id: roomId, room_url: 'other-url' });
-    expect(clash.body.errorMessage).toBe(ROOM_ERRORS.urlTaken);
+    expect(clash.body.errorData.key).toBe(ROOM_ERRORS.urlTaken);
     const [row] = await t.app.database.db.select().from(rooms).where(eq(rooms.id, roomId));
     expect(row?.roomUrl).toBe('taken-url');
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { ROOM_ERRORS, ROOM_LIMITS, type RoomInfo } from '@music-rooms/domain';
+import { ROOM_ERRORS, ROOM_LIMITS, type RoomInfo, type RoomId } from '@music-rooms/domain';
 import { DEFAULT_ROOM_TIMINGS } from '../../src/config';
 import { roomAccessTokens } from '../../src/db/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -27,7 +27,7 @@ async function protectedRoomWithOwner(t: TestApp) {
   return { room: await createRoom(t, { owner: user, password: PASSWORD }), owner: client };
 }
 
-const tokenCount = async (t: TestApp, roomId: string) =>
+const tokenCount = async (t: TestApp, roomId: RoomId) =>
   (
     await t.app.database.db
       .select({ n: count() })
@@ -62,7 +62,8 @@ describe('password gate', () => {
       password: 'nope',
       session_id: sessionId,
     });
-    expect(refused.body.errorMessage).toBe(ROOM_ERRORS.wrongPassword);
+    expect(refused.body.errorData.key).toBe(ROOM_ERRORS.wrongPassword);
+    expect(refused.body.errorMessage).toBe('Wrong password');
     expect(await tokenCount(t, room.id)).toBe(0);
 
     const issued = await client.call<{ value: { token: string; expiresAt: number } }>(
@@ -138,8 +139,8 @@ describe('password gate', () => {
       password: PASSWORD,
     });
     expect(blocked.body).toMatchObject({
-      errorMessage: ROOM_ERRORS.tooManyAttempts,
-      errorData: { code: 'rate_limited' },
+      errorMessage: 'Too many attempts. Please wait a minute and try again.',
+      errorData: { code: 'rate_limited', key: ROOM_ERRORS.tooManyAttempts },
     });
     const blockedToken = await client.call('rooms.generateAccessToken', {
       room_url: room.roomUrl,

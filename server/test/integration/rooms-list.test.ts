@@ -5,7 +5,7 @@ import { clientFor, factories, type SessionClient } from '../helpers/factories';
 import { connect, fetchToken, LiveQueryRecorder } from '../helpers/realtime';
 import { createRoom } from '../helpers/rooms';
 import type { RoomRow } from '../../src/services/rooms/store';
-import type { UserRow } from '../../src/services/sessions';
+import type { UserRow } from '../../src/services/accounts/users-store';
 
 let t: TestApp;
 let owner: UserRow;

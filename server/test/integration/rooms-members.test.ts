@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOM_ERRORS, type RoomUsersResult } from '@music-rooms/domain';
+import { ROOM_ERRORS, type RoomId, type RoomUsersResult } from '@music-rooms/domain';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { clientFor, factories, type SessionClient } from '../helpers/factories';
-import { createRoom } from '../helpers/rooms';
+import { createRoom, expectRefused } from '../helpers/rooms';
 import { findRoomUser } from '../../src/services/rooms/store';
-import type { UserRow } from '../../src/services/sessions';
+import type { UserRow } from '../../src/services/accounts/users-store';
 
 let t: TestApp;
 beforeAll(async () => (t = await startTestApp()));
@@ -16,24 +16,17 @@ async function person() {
   const user = await newUser();
   return { user, client: await clientFor(t, user) };
 }
+type Person = Awaited<ReturnType<typeof person>>;
 
-const roleIn = async (roomId: string, user: UserRow) =>
+const roleIn = async (roomId: RoomId, user: UserRow) =>
   (await findRoomUser(t.app.database.db, roomId, user.id))?.role ?? null;
-
-function refused(res: { status: number; body: { errorMessage: string } }, key: string) {
-  expect(res.status).toBe(560);
-  expect(res.body.errorMessage).toBe(key);
-}
 
 describe('removal rules (spec §6)', () => {
   // owner → admin A (invited by owner) → admin B (invited by A) → viewer C (invited by B),
   // and viewer D invited by the owner.
-  let owner: Awaited<ReturnType<typeof person>>;
-  let adminA: Awaited<ReturnType<typeof person>>;
-  let adminB: Awaited<ReturnType<typeof person>>;
-  let viewerC: UserRow;
-  let viewerD: UserRow;
-  let roomId: string;
+  let owner: Person, adminA: Person, adminB: Person;
+  let viewerC: UserRow, viewerD: UserRow;
+  let roomId: RoomId;
 
   beforeAll(async () => {
     [owner, adminA, adminB] = [await person(), await person(), await person()];
@@ -52,8 +45,8 @@ describe('removal rules (spec §6)', () => {
 
   it('never the room owner, whoever asks', async () => {
     const res = await adminA.client.call('rooms.removeUser', { roomId, userId: owner.user.id });
-    refused(res, ROOM_ERRORS.cannotChangeOwner);
-    refused(
+    expectRefused(res, ROOM_ERRORS.cannotChangeOwner);
+    expectRefused(
       await owner.client.call('rooms.removeUser', { roomId, userId: owner.user.id }),
       ROOM_ERRORS.cannotChangeOwner,
     );
@@ -61,19 +54,19 @@ describe('removal rules (spec §6)', () => {
 
   it('only users you invited: an admin cannot remove a viewer someone else invited', async () => {
     const res = await adminA.client.call('rooms.removeUser', { roomId, userId: viewerD.id });
-    refused(res, ROOM_ERRORS.onlyInvitedByYou);
+    expectRefused(res, ROOM_ERRORS.onlyInvitedByYou);
     expect(await roleIn(roomId, viewerD)).toBe('viewer');
   });
 
   it('never the user who invited you', async () => {
     const res = await adminB.client.call('rooms.removeUser', { roomId, userId: adminA.user.id });
-    refused(res, ROOM_ERRORS.cannotChangeInviter);
+    expectRefused(res, ROOM_ERRORS.cannotChangeInviter);
     const change = await adminB.client.call('rooms.updateUserRole', {
       roomId,
       userId: adminA.user.id,
       role: 'viewer',
     });
-    refused(change, ROOM_ERRORS.cannotChangeInviter);
+    expectRefused(change, ROOM_ERRORS.cannotChangeInviter);
     expect(await roleIn(roomId, adminA.user)).toBe('admin');
   });
 
@@ -83,13 +76,13 @@ describe('removal rules (spec §6)', () => {
       userId: adminA.user.id,
       role: 'editor',
     });
-    refused(res, ROOM_ERRORS.cannotChangeSelf);
+    expectRefused(res, ROOM_ERRORS.cannotChangeSelf);
   });
 
   it('sufficient permissions: a viewer removes nobody', async () => {
     const viewerClient = await clientFor(t, viewerC);
     const res = await viewerClient.call('rooms.removeUser', { roomId, userId: viewerD.id });
-    refused(res, ROOM_ERRORS.insufficientPermissions);
+    expectRefused(res, ROOM_ERRORS.insufficientPermissions);
   });
 
   it('an admin changes and removes a user they invited; the owner anyone', async () => {
@@ -144,8 +137,8 @@ describe('removal rules (spec §6)', () => {
 
 describe('access requests (spec §4 Room access)', () => {
   let owner: SessionClient;
-  let roomId: string;
-  let asker: Awaited<ReturnType<typeof person>>;
+  let roomId: RoomId;
+  let asker: Person;
 
   beforeAll(async () => {
     const o = await person();
@@ -210,7 +203,7 @@ describe('access requests (spec §4 Room access)', () => {
       userId: asker.user.id,
       role: 'viewer',
     });
-    refused(res, ROOM_ERRORS.alreadyMember);
+    expectRefused(res, ROOM_ERRORS.alreadyMember);
     expect(await roleIn(roomId, asker.user)).toBe('editor');
   });
 });
@@ -221,7 +214,7 @@ describe('who may reverse a refusal', () => {
     const room = await createRoom(t, { owner: owner.user, visibility: 'inviteOnly' });
     const asker = await person();
     const res = await asker.client.call('rooms.requestAccess', { roomId: room.id });
-    refused(res, ROOM_ERRORS.unavailable);
+    expectRefused(res, ROOM_ERRORS.unavailable);
     expect(await roleIn(room.id, asker.user)).toBeNull();
   });
 
@@ -234,12 +227,15 @@ describe('who may reverse a refusal', () => {
     await asker.client.call('rooms.requestAccess', { roomId: room.id });
     await owner.client.call('rooms.rejectRequest', { roomId: room.id, userId: asker.user.id });
     const approve = { roomId: room.id, userId: asker.user.id, role: 'viewer' };
-    refused(
+    expectRefused(
       await admin.client.call('rooms.approveRequest', approve),
       ROOM_ERRORS.insufficientPermissions,
     );
     const add = { roomId: room.id, usernameOrEmail: asker.user.username, role: 'viewer' };
-    refused(await admin.client.call('rooms.addUser', add), ROOM_ERRORS.insufficientPermissions);
+    expectRefused(
+      await admin.client.call('rooms.addUser', add),
+      ROOM_ERRORS.insufficientPermissions,
+    );
     expect(await roleIn(room.id, asker.user)).toBe('rejected');
     expect((await owner.client.call('rooms.addUser', add)).status).toBe(200);
     expect(await roleIn(room.id, asker.user)).toBe('viewer');
@@ -263,16 +259,15 @@ describe('who may reverse a refusal', () => {
 });
 
 describe('adding users', () => {
-  let owner: Awaited<ReturnType<typeof person>>;
-  let roomId: string;
+  let owner: Person;
+  let roomId: RoomId;
   beforeAll(async () => {
     owner = await person();
     roomId = (await createRoom(t, { owner: owner.user })).id;
   });
 
   it('by username or e-mail, any case, with the caller as inviter', async () => {
-    const a = await newUser();
-    const b = await newUser();
+    const [a, b] = [await newUser(), await newUser()];
     const byName = await owner.client.call('rooms.addUser', {
       roomId,
       usernameOrEmail: a.username.toUpperCase(),
@@ -287,7 +282,7 @@ describe('adding users', () => {
   });
 
   it('an unknown user or one already in the room is refused', async () => {
-    refused(
+    expectRefused(
       await owner.client.call('rooms.addUser', {
         roomId,
         usernameOrEmail: 'nobody-here',
@@ -295,7 +290,7 @@ describe('adding users', () => {
       }),
       ROOM_ERRORS.userNotFound,
     );
-    refused(
+    expectRefused(
       await owner.client.call('rooms.addUser', {
         roomId,
         usernameOrEmail: owner.user.username,

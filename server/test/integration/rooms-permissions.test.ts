@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RoomVisibility } from '@music-rooms/domain';
+import type { RoomVisibility, UserId } from '@music-rooms/domain';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { clientFor, factories, type SessionClient } from '../helpers/factories';
 import { createRoom } from '../helpers/rooms';
 import { roomUsers } from '../../src/db/schema';
 import { appFunctions } from '../../src/functions';
 import type { RoomRow } from '../../src/services/rooms/store';
-import type { UserRow } from '../../src/services/sessions';
+import type { UserRow } from '../../src/services/accounts/users-store';
 
 /**
  * Every rooms.* function called by every kind of caller, allowed or refused exactly as the
@@ -102,7 +102,7 @@ function roomFor(column: Column): Promise<RoomRow> {
   });
 }
 
-type Call = { room: RoomRow; actorId: string | null };
+type Call = { room: RoomRow; actorId: UserId | null };
 
 /**
  * A new user in the room: a viewer the actor invited (so the removal rules let an admin act on
@@ -187,7 +187,7 @@ describe.each(Object.entries(EXPECTED))('%s', (path, outcomes) => {
       } else {
         expect(res.status).toBe(560);
         expect(res.body.errorData.code).toBe(expected);
-        expect(res.body.errorMessage).toMatch(/^rooms\.errors\./);
+        expect(res.body.errorData.key).toMatch(/^rooms\.errors\./);
       }
     },
   );

@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RoomListResult } from '@music-rooms/domain';
+import { asRoomId, type RoomListResult } from '@music-rooms/domain';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { factories, type SessionClient } from '../helpers/factories';
 import { activeOnCards, activeUsers, join, tabSocket, watchActiveUsers } from '../helpers/presence';
 import type { TestSocket } from '../helpers/realtime';
 import { LiveQueryRecorder } from '../helpers/realtime';
 import { createRoom } from '../helpers/rooms';
-import type { UserRow } from '../../src/services/sessions';
+import type { UserRow } from '../../src/services/accounts/users-store';
 
 let t: TestApp;
 let owner: UserRow;
@@ -57,7 +57,7 @@ describe('presence in one room', () => {
     const guest = await open();
     expect(await join(guest, inviteOnly.id)).toBe(false);
     expect(await join(guest, locked.id, { session_id: 'tab' })).toBe(false);
-    expect(await join(guest, 'not-a-room')).toBe(false);
+    expect(await join(guest, asRoomId('not-a-room'))).toBe(false);
     expect(await activeUsers(ownerClient, inviteOnly.id)).toBe(0);
 
     const visitor = factories(t).guest();

@@ -1,13 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ROUTES } from '@music-rooms/domain';
 import { sessions } from '../../src/db/schema';
 import { SESSION_COOKIE } from '../../src/plugins/session';
-import { hashSecret, SESSION_TTL_MS } from '../../src/services/sessions';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { hashSecret, SESSION_TTL_MS } from '../../src/services/accounts/sessions';
+import type { TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
+import { anotherApp, describe, expect, test } from '../helpers/fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+// The cookie is Secure only when PUBLIC_URL is https: one app of each kind.
+const it = test.extend(
+  'secure',
+  { scope: 'file' },
+  anotherApp({ PUBLIC_URL: 'https://rooms.example.com' }),
+);
+it.override('appEnv', { PUBLIC_URL: 'http://localhost:3000' });
 
 /** The session cookie a response sets: its value and attributes (names lower-cased). */
 function sessionCookieOf(res: Response) {
@@ -42,33 +50,23 @@ const withSession = (token: string, init: RequestInit = {}) => ({
   headers: { ...(init.headers as Record<string, string>), cookie: `${SESSION_COOKIE}=${token}` },
 });
 
+const storedExpiry = async (app: TestApp, token: string) => {
+  const [row] = await app.app.database.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashSecret(token)));
+  return row?.expiresAt.getTime() ?? 0;
+};
+const moveExpiry = (app: TestApp, token: string, expiresAt: number) =>
+  app.app.database.db
+    .update(sessions)
+    .set({ expiresAt: new Date(expiresAt) })
+    .where(eq(sessions.tokenHash, hashSecret(token)));
+
 describe('the session cookie', () => {
-  let t: TestApp;
-  let secure: TestApp;
-  beforeAll(async () => {
-    [t, secure] = await Promise.all([
-      startTestApp({ PUBLIC_URL: 'http://localhost:3000' }),
-      startTestApp({ PUBLIC_URL: 'https://rooms.example.com' }),
-    ]);
-  });
-  afterAll(async () => {
-    await Promise.all([t.close(), secure.close()]);
-  });
-
-  const storedExpiry = async (app: TestApp, token: string) => {
-    const [row] = await app.app.database.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.tokenHash, hashSecret(token)));
-    return row?.expiresAt.getTime() ?? 0;
-  };
-  const moveExpiry = (app: TestApp, token: string, expiresAt: number) =>
-    app.app.database.db
-      .update(sessions)
-      .set({ expiresAt: new Date(expiresAt) })
-      .where(eq(sessions.tokenHash, hashSecret(token)));
-
-  it('is HttpOnly, SameSite=Lax, Path=/, lasts 30 days and is not Secure over http', async () => {
+  it('is HttpOnly, SameSite=Lax, Path=/, lasts 30 days and is not Secure over http', async ({
+    t,
+  }) => {
     const { cookie } = await signIn(t);
     const { attributes } = cookie;
     expect(attributes.has('httponly')).toBe(true);
@@ -79,14 +77,14 @@ describe('the session cookie', () => {
     expect(Number(attributes.get('max-age'))).toBeLessThanOrEqual(SESSION_TTL_MS / 1000);
   });
 
-  it('is Secure when PUBLIC_URL is https', async () => {
+  it('is Secure when PUBLIC_URL is https', async ({ secure }) => {
     const { cookie } = await signIn(secure);
     expect(cookie.attributes.has('secure')).toBe(true);
     expect(cookie.attributes.has('httponly')).toBe(true);
     expect(cookie.attributes.get('samesite')).toBe('Lax');
   });
 
-  it('is stored only as a hash: the token appears nowhere in the sessions table', async () => {
+  it('is stored only as a hash: the token appears nowhere in the sessions table', async ({ t }) => {
     const { user, token } = await signIn(t);
     const rows = await t.app.database.db.select().from(sessions);
     const mine = rows.filter((row) => row.userId === user.id);
@@ -95,7 +93,7 @@ describe('the session cookie', () => {
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
-  it('is sent again with a later expiry when a request renews the session', async () => {
+  it('is sent again with a later expiry when a request renews the session', async ({ t }) => {
     const { token } = await signIn(t);
     // As if the user signed in 10 days ago and has not been back since.
     const before = Date.now() + SESSION_TTL_MS - 10 * DAY;
@@ -118,7 +116,7 @@ describe('the session cookie', () => {
     expect(sessionCookieOf(again)).toBeNull();
   });
 
-  it('is renewed by any request that reads the session, such as a function call', async () => {
+  it('is renewed by any request that reads the session, such as a function call', async ({ t }) => {
     const { token } = await signIn(t);
     await moveExpiry(t, token, Date.now() + 2 * DAY);
     const res = await fetch(
@@ -134,7 +132,9 @@ describe('the session cookie', () => {
     expect(await storedExpiry(t, token)).toBeGreaterThan(Date.now() + SESSION_TTL_MS - 60_000);
   });
 
-  it('is not sent again when the session is fresh, nor on a request that signs out', async () => {
+  it('is not sent again when the session is fresh, nor on a request that signs out', async ({
+    t,
+  }) => {
     const { token } = await signIn(t);
     const fresh = await fetch(`${t.url}${AUTH_ROUTES.session}`, withSession(token));
     expect(sessionCookieOf(fresh)).toBeNull();

@@ -3,6 +3,7 @@ import {
   AUTH_ERRORS,
   AUTH_ROUTES,
   DEFAULT_PREFERENCES,
+  errorText,
   type CurrentUser,
   type SessionUser,
 } from '@music-rooms/domain';
@@ -29,10 +30,10 @@ describe('users.* functions', () => {
   const call = (client: SessionClient, path: string, args: unknown) =>
     client.call(path, args) as Promise<Reply>;
 
-  const expectError = (res: Reply, code: string, message: string) => {
+  const expectError = (res: Reply, code: string, key: string) => {
     expect(res.status).toBe(560);
-    expect(res.body.errorData.code).toBe(code);
-    expect(res.body.errorMessage).toBe(message);
+    expect(res.body.errorData).toMatchObject({ code, key });
+    expect(res.body.errorMessage).toBe(errorText(key));
   };
 
   describe('users.getCurrentUser', () => {

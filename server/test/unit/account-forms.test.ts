@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_ERRORS, loginSchema, registerSchema } from '@music-rooms/domain';
-import { AccountError, parseForm } from '../../src/services/account-errors';
-import { mailLanguage, passwordResetMail } from '../../src/services/mail-templates';
+import { AUTH_ERRORS, DomainError, loginSchema, registerSchema } from '@music-rooms/domain';
+import { httpStatusOf } from '../../src/errors';
+import { parseForm } from '../../src/services/accounts/errors';
+import { mailLanguage, passwordResetMail } from '../../src/services/accounts/mail-templates';
 
-const failure = (work: () => unknown): AccountError => {
+const failure = (work: () => unknown): DomainError => {
   try {
     work();
   } catch (error) {
-    if (error instanceof AccountError) return error;
+    if (error instanceof DomainError) return error;
     throw error;
   }
-  throw new Error('expected an AccountError');
+  throw new Error('expected an DomainError');
 };
 
 describe('form errors of the account routes', () => {
@@ -18,16 +19,16 @@ describe('form errors of the account routes', () => {
 
   it('prefers allFieldsRequired when a field is missing or blank, whatever else is wrong', () => {
     const missing = failure(() => parseForm(registerSchema, { ...form, email: 'bad', name: ' ' }));
-    expect([missing.statusCode, missing.message]).toEqual([400, AUTH_ERRORS.allFieldsRequired]);
-    expect(failure(() => parseForm(loginSchema, null)).message).toBe(AUTH_ERRORS.allFieldsRequired);
+    expect([httpStatusOf(missing), missing.key]).toEqual([400, AUTH_ERRORS.allFieldsRequired]);
+    expect(failure(() => parseForm(loginSchema, null)).key).toBe(AUTH_ERRORS.allFieldsRequired);
   });
 
   it('then invalidEmail, then invalidInput with the broken rule as the code', () => {
-    expect(failure(() => parseForm(registerSchema, { ...form, email: 'bad' })).message).toBe(
+    expect(failure(() => parseForm(registerSchema, { ...form, email: 'bad' })).key).toBe(
       AUTH_ERRORS.invalidEmail,
     );
     const format = failure(() => parseForm(registerSchema, { ...form, username: 'a b c' }));
-    expect([format.message, format.code]).toEqual([
+    expect([format.key, format.code]).toEqual([
       AUTH_ERRORS.invalidInput,
       'validation.usernameFormat',
     ]);

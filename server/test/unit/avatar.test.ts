@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAvatarJpeg, isValidAvatar, jpegEnd } from '../../src/services/avatar';
+import { isAvatarJpeg, isValidAvatar, jpegEnd } from '../../src/services/accounts/avatar';
 import {
   JPEG_64X64,
   JPEG_65X64,

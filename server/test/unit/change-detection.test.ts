@@ -22,7 +22,7 @@ describe('fingerprint', () => {
 
 describe('outcomeFingerprint', () => {
   it('tells a value from an error with the same fields', () => {
-    const error = { errorMessage: 'm', errorData: { code: 'c' } };
+    const error = { errorMessage: 'm', errorData: { code: 'c', key: 'k' } };
     expect(outcomeFingerprint({ value: error })).not.toBe(outcomeFingerprint(error));
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { asUserId } from '@music-rooms/domain';
 import { describe, expect, it } from 'vitest';
 import {
   signRealtimeToken,
@@ -9,7 +10,7 @@ import {
 const key = randomBytes(32);
 const now = 1_700_000_000_000;
 const claims: RealtimeClaims = {
-  userId: 'user-1',
+  userId: asUserId('user-1'),
   sessionId: 'tab-1',
   connectionId: 'conn-1',
   issuedAt: now,

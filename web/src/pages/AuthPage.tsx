@@ -6,9 +6,9 @@ import { AuthTabs } from '../features/auth/AuthTabs';
 import { SignedInCard } from '../features/auth/SignedInCard';
 import { useAuthArrival } from '../features/auth/useAuthArrival';
 import { useWelcome } from '../features/auth/useWelcome';
-import { openDialog, type AuthTab } from '../features/dialogs/dialog-store';
-import { usePageHeader } from '../features/header/usePageHeader';
-import { useSession } from '../features/session/useSession';
+import { openDialog, type AuthTab } from '../app/dialogs/dialog-store';
+import { usePageHeader } from '../app/header/usePageHeader';
+import { useSession } from '../app/session/useSession';
 import { Alert } from '../ui/Alert';
 import { PageHeading } from '../ui/PageHeading';
 

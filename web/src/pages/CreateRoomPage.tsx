@@ -2,16 +2,16 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, LogIn, Plus } from 'lucide-react';
-import { openAuthDialog } from '../features/dialogs/dialog-store';
-import { usePageHeader } from '../features/header/usePageHeader';
-import { useLocalePath } from '../features/language/useLocalePath';
-import { CreateRoomForm } from '../features/room-form/CreateRoomForm';
-import { useSession } from '../features/session/useSession';
+import { openAuthDialog } from '../app/dialogs/dialog-store';
+import { usePageHeader } from '../app/header/usePageHeader';
+import { useLocalePath } from '../app/language/useLocalePath';
+import { CreateRoomForm } from '../features/rooms/form/CreateRoomForm';
+import { useSession } from '../app/session/useSession';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { PageHeading } from '../ui/PageHeading';
 import { Panel } from '../ui/Panel';
-import '../features/room-form/room-form.css';
+import '../features/rooms/form/room-form.css';
 
 /** The create-room screen (spec §2 Create room), for signed-in users. */
 export function CreateRoomPage() {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Wrench } from 'lucide-react';
 import { DEV_PAGES } from '@music-rooms/domain/routes';
 import { DevPageCard } from '../features/dev/DevPageCard';
-import { usePageHeader } from '../features/header/usePageHeader';
+import { usePageHeader } from '../app/header/usePageHeader';
 import { PageHeading } from '../ui/PageHeading';
 
 /** /dev: every developer page with what it is for. */

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { DevNav } from '../features/dev/DevNav';
-import { useSession } from '../features/session/useSession';
-import { useIsSuperAdmin } from '../features/session/useViewer';
+import { useSession } from '../app/session/useSession';
+import { useIsSuperAdmin } from '../app/session/useViewer';
 import { NotFoundPage } from './NotFoundPage';
 import '../features/dev/dev.css';
 

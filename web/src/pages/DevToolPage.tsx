@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Wrench } from 'lucide-react';
 import { NoticePlayground } from '../features/dev/NoticePlayground';
 import { DEV_PAGE_ICONS, isDevPage } from '../features/dev/dev-pages';
-import { usePageHeader } from '../features/header/usePageHeader';
+import { usePageHeader } from '../app/header/usePageHeader';
 import { PageHeading } from '../ui/PageHeading';
 
 /** /dev/{page}: one developer tool, or a pointer back to the list for an unknown one. */

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ServerErrorMessage } from '../features/errors/ServerErrorMessage';
+import { ServerErrorMessage } from '../app/errors/ServerErrorMessage';
 import { NotFoundPage } from './NotFoundPage';
 
 /** The error page of the router: 404 for unknown routes, the 500 message for everything else. */

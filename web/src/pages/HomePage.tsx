@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { usePageHeader } from '../features/header/usePageHeader';
+import { usePageHeader } from '../app/header/usePageHeader';
 import { HomeHero } from '../features/home/HomeHero';
-import { RoomsSection } from '../features/rooms/RoomsSection';
+import { RoomsSection } from '../features/rooms/list/RoomsSection';
 
 /** Home: what the product is, and the list of rooms. */
 export function HomePage() {

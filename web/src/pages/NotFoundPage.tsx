@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { House } from 'lucide-react';
-import { usePageHeader } from '../features/header/usePageHeader';
-import { useLocalePath } from '../features/language/useLocalePath';
+import { usePageHeader } from '../app/header/usePageHeader';
+import { useLocalePath } from '../app/language/useLocalePath';
 import { buttonClass } from '../ui/button-class';
 import { StatusMessage } from '../ui/StatusMessage';
 import '../ui/button.css';

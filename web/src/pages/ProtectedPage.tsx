@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Lock, LogIn } from 'lucide-react';
-import { openAuthDialog } from '../features/dialogs/dialog-store';
-import { usePageHeader } from '../features/header/usePageHeader';
-import { useSession } from '../features/session/useSession';
+import { openAuthDialog } from '../app/dialogs/dialog-store';
+import { usePageHeader } from '../app/header/usePageHeader';
+import { useSession } from '../app/session/useSession';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';

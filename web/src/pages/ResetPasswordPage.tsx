@@ -5,7 +5,7 @@ import { KeyRound, LoaderCircle } from 'lucide-react';
 import { ResetLinkProblem } from '../features/auth/ResetLinkProblem';
 import { ResetPasswordForm } from '../features/auth/ResetPasswordForm';
 import { verifyResetToken } from '../features/auth/reset-api';
-import { usePageHeader } from '../features/header/usePageHeader';
+import { usePageHeader } from '../app/header/usePageHeader';
 import { PageHeading } from '../ui/PageHeading';
 import { Panel } from '../ui/Panel';
 import '../features/auth/auth.css';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { RoomScreen } from '../features/room/RoomScreen';
+import { RoomScreen } from '../features/rooms/page/RoomScreen';
 
 /** A room (spec §2 /room/{id}): the address names the room by its room_url. */
 export function RoomPage() {

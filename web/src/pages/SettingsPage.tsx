@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Settings } from 'lucide-react';
-import { usePageHeader } from '../features/header/usePageHeader';
+import { usePageHeader } from '../app/header/usePageHeader';
 import { SettingsNav } from '../features/settings/SettingsNav';
 import { SettingsSections } from '../features/settings/SettingsSections';
 import { SETTINGS_SECTIONS } from '../features/settings/settings-sections';
-import { useSession } from '../features/session/useSession';
+import { useSession } from '../app/session/useSession';
 import { PageHeading } from '../ui/PageHeading';
 import '../features/settings/settings.css';
 

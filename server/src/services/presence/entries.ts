@@ -1,3 +1,4 @@
+import type { RoomId } from '@music-rooms/domain';
 import type { Redis } from 'ioredis';
 
 /**
@@ -7,17 +8,17 @@ import type { Redis } from 'ioredis';
  */
 export type PresenceEntries = {
   /** Adds or refreshes entries: `expiresAt` is epoch ms. */
-  put: (items: readonly { roomId: string; entry: string; expiresAt: number }[]) => Promise<void>;
+  put: (items: readonly { roomId: RoomId; entry: string; expiresAt: number }[]) => Promise<void>;
   /** Live entries of each room. */
-  live: (roomIds: readonly string[], now: number) => Promise<Map<string, string[]>>;
+  live: (roomIds: readonly RoomId[], now: number) => Promise<Map<RoomId, string[]>>;
   /** Rooms that may have live entries (for the list sorted by activity). */
-  rooms: () => Promise<string[]>;
+  rooms: () => Promise<RoomId[]>;
   /** Drops lapsed entries (of the given rooms, or of all); answers the rooms that lost some. */
-  sweep: (now: number, roomIds?: readonly string[]) => Promise<string[]>;
+  sweep: (now: number, roomIds?: readonly RoomId[]) => Promise<RoomId[]>;
 };
 
 export function memoryPresenceEntries(): PresenceEntries {
-  const byRoom = new Map<string, Map<string, number>>();
+  const byRoom = new Map<RoomId, Map<string, number>>();
   return {
     put: async (items) => {
       for (const { roomId, entry, expiresAt } of items) {
@@ -35,7 +36,7 @@ export function memoryPresenceEntries(): PresenceEntries {
       ),
     rooms: async () => [...byRoom.keys()],
     sweep: async (now, roomIds) => {
-      const changed: string[] = [];
+      const changed: RoomId[] = [];
       for (const roomId of roomIds ?? [...byRoom.keys()]) {
         const entries = byRoom.get(roomId);
         if (!entries) continue;
@@ -53,7 +54,7 @@ export function memoryPresenceEntries(): PresenceEntries {
 const KEY_TTL_MS = 5 * 60_000;
 
 export function redisPresenceEntries(redis: Redis, prefix: string): PresenceEntries {
-  const roomKey = (roomId: string) => `${prefix}:presence:room:${roomId}`;
+  const roomKey = (roomId: RoomId) => `${prefix}:presence:room:${roomId}`;
   const roomsKey = `${prefix}:presence:rooms`;
   return {
     put: async (items) => {
@@ -67,7 +68,7 @@ export function redisPresenceEntries(redis: Redis, prefix: string): PresenceEntr
       await batch.exec();
     },
     live: async (roomIds, now) => {
-      const result = new Map<string, string[]>();
+      const result = new Map<RoomId, string[]>();
       if (roomIds.length === 0) return result;
       const batch = redis.pipeline();
       for (const roomId of roomIds) batch.zrangebyscore(roomKey(roomId), `(${now}`, '+inf');
@@ -75,9 +76,9 @@ export function redisPresenceEntries(redis: Redis, prefix: string): PresenceEntr
       roomIds.forEach((roomId, i) => result.set(roomId, (replies[i]?.[1] as string[]) ?? []));
       return result;
     },
-    rooms: () => redis.smembers(roomsKey),
+    rooms: () => roomsInRedis(redis, roomsKey),
     sweep: async (now, roomIds) => {
-      const ids = roomIds ?? (await redis.smembers(roomsKey));
+      const ids = roomIds ?? (await roomsInRedis(redis, roomsKey));
       if (ids.length === 0) return [];
       const batch = redis.pipeline();
       for (const roomId of ids) {
@@ -85,8 +86,8 @@ export function redisPresenceEntries(redis: Redis, prefix: string): PresenceEntr
         batch.zcard(roomKey(roomId));
       }
       const replies = (await batch.exec()) ?? [];
-      const changed: string[] = [];
-      const empty: string[] = [];
+      const changed: RoomId[] = [];
+      const empty: RoomId[] = [];
       ids.forEach((roomId, i) => {
         if (Number(replies[2 * i]?.[1] ?? 0) > 0) changed.push(roomId);
         if (Number(replies[2 * i + 1]?.[1] ?? 0) === 0) empty.push(roomId);
@@ -95,4 +96,9 @@ export function redisPresenceEntries(redis: Redis, prefix: string): PresenceEntr
       return changed;
     },
   };
+}
+
+/** The set holds only the room ids this module put there. */
+async function roomsInRedis(redis: Redis, key: string): Promise<RoomId[]> {
+  return (await redis.smembers(key)) as RoomId[];
 }

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ROOM_TOPICS } from '@music-rooms/domain';
+import { TOPICS, type RoomId } from '@music-rooms/domain';
 import type { PresenceEntries } from './entries';
-
-/** Published with every room's own presence topic: lists sorted by activity watch it. */
-export const ANY_PRESENCE_TOPIC = 'presence';
 
 export type PresenceOptions = {
   /** How long a user stays counted after their last socket left the room (spec: 1000 ms). */
@@ -14,7 +11,7 @@ export type PresenceOptions = {
   entryTtlMs: number;
 };
 
-type Joined = { roomId: string; entry: string };
+type Joined = { roomId: RoomId; entry: string };
 
 /**
  * Who is in which room (design §4 Presence). Each open socket in a room is one entry; a user
@@ -24,7 +21,7 @@ type Joined = { roomId: string; entry: string };
 export class Presence {
   private readonly nodeId = randomUUID();
   /** This node's sockets and the rooms each is in. */
-  private readonly sockets = new Map<string, Map<string, Joined>>();
+  private readonly sockets = new Map<string, Map<RoomId, Joined>>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private heartbeat: NodeJS.Timeout | null = null;
 
@@ -44,9 +41,9 @@ export class Presence {
   }
 
   /** Counts `memberKey` (a user id, or a guest's own key) in the room through this socket. */
-  async join(roomId: string, socketId: string, memberKey: string): Promise<void> {
+  async join(roomId: RoomId, socketId: string, memberKey: string): Promise<void> {
     const entry = JSON.stringify([memberKey, this.nodeId, socketId]);
-    const rooms = this.sockets.get(socketId) ?? new Map<string, Joined>();
+    const rooms = this.sockets.get(socketId) ?? new Map<RoomId, Joined>();
     rooms.set(roomId, { roomId, entry });
     this.sockets.set(socketId, rooms);
     await this.entries.put([{ roomId, entry, expiresAt: Date.now() + this.options.entryTtlMs }]);
@@ -54,7 +51,7 @@ export class Presence {
   }
 
   /** The socket left the room: its entry lapses after the retention, then the count drops. */
-  async leave(roomId: string, socketId: string): Promise<void> {
+  async leave(roomId: RoomId, socketId: string): Promise<void> {
     const joined = this.sockets.get(socketId)?.get(roomId);
     if (!joined) return;
     this.sockets.get(socketId)?.delete(roomId);
@@ -70,7 +67,7 @@ export class Presence {
   }
 
   /** Distinct users present in each room. */
-  async counts(roomIds: readonly string[]): Promise<Map<string, number>> {
+  async counts(roomIds: readonly RoomId[]): Promise<Map<string, number>> {
     const live = await this.entries.live(roomIds, Date.now());
     return new Map([...live].map(([roomId, entries]) => [roomId, distinctMembers(entries)]));
   }
@@ -90,7 +87,7 @@ export class Presence {
   }
 
   /** Once the retention has run out, drop the lapsed entry and tell the room's watchers. */
-  private afterRetention(roomId: string): void {
+  private afterRetention(roomId: RoomId): void {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       void this.entries
@@ -110,8 +107,8 @@ export class Presence {
     if (changed.length > 0) await this.announce(changed);
   }
 
-  private announce(roomIds: readonly string[]): Promise<void> {
-    return this.publish([...roomIds.map(ROOM_TOPICS.presence), ANY_PRESENCE_TOPIC]);
+  private announce(roomIds: readonly RoomId[]): Promise<void> {
+    return this.publish([...roomIds.map(TOPICS.presence), TOPICS.anyPresence]);
   }
 }
 

@@ -1,8 +1,7 @@
-import { eq, lte } from 'drizzle-orm';
-import { ROOM_ERROR_TEXT, ROOM_ERRORS } from '@music-rooms/domain';
+import { ROOM_ERROR_TEXT, ROOM_ERRORS, type RoomId } from '@music-rooms/domain';
 import type { Database } from '../../db';
-import { roomAccessTokens } from '../../db/schema';
-import { hashSecret, newSecret } from '../sessions';
+import { hashSecret, newSecret } from '../accounts/sessions';
+import { deleteAccessToken, findAccessToken, insertAccessToken } from './store';
 
 /**
  * Passes through a room's password gate (spec §4 Password-protected room): a random token
@@ -11,11 +10,11 @@ import { hashSecret, newSecret } from '../sessions';
 
 export async function createAccessToken(
   db: Database,
-  input: { roomId: string; sessionId: string; ttlMs: number; now: number },
+  input: { roomId: RoomId; sessionId: string; ttlMs: number; now: number },
 ): Promise<{ token: string; expiresAt: number }> {
   const token = newSecret();
   const expiresAt = input.now + input.ttlMs;
-  await db.insert(roomAccessTokens).values({
+  await insertAccessToken(db, {
     tokenHash: hashSecret(token),
     roomId: input.roomId,
     sessionId: input.sessionId,
@@ -24,16 +23,12 @@ export async function createAccessToken(
   return { token, expiresAt };
 }
 
-type TokenCheck = { roomId: string; token: string; sessionId: string; now: number };
+type TokenCheck = { roomId: RoomId | null; token: string; sessionId: string; now: number };
 
 type TokenState = 'valid' | 'expired' | 'invalid';
 
 async function tokenState(db: Database, check: TokenCheck): Promise<TokenState> {
-  const [row] = await db
-    .select()
-    .from(roomAccessTokens)
-    .where(eq(roomAccessTokens.tokenHash, hashSecret(check.token)))
-    .limit(1);
+  const row = await findAccessToken(db, hashSecret(check.token));
   if (!row || row.roomId !== check.roomId || row.sessionId !== check.sessionId) return 'invalid';
   return row.expiresAt.getTime() <= check.now ? 'expired' : 'valid';
 }
@@ -61,20 +56,6 @@ export async function verifyAccessToken(
   if (state === 'valid') return { valid: true };
   if (state === 'invalid')
     return { valid: false, error: ROOM_ERROR_TEXT[ROOM_ERRORS.tokenInvalid] };
-  await db.delete(roomAccessTokens).where(eq(roomAccessTokens.tokenHash, hashSecret(check.token)));
+  await deleteAccessToken(db, hashSecret(check.token));
   return { valid: false, error: ROOM_ERROR_TEXT[ROOM_ERRORS.tokenExpired] };
-}
-
-/** Deletes every token past its expiry; answers how many went. */
-export async function deleteExpiredAccessTokens(db: Database, now: number): Promise<number> {
-  const removed = await db
-    .delete(roomAccessTokens)
-    .where(lte(roomAccessTokens.expiresAt, new Date(now)))
-    .returning({ tokenHash: roomAccessTokens.tokenHash });
-  return removed.length;
-}
-
-/** A new or removed password closes the gate for everyone who passed the old one. */
-export async function deleteRoomAccessTokens(db: Database, roomId: string): Promise<void> {
-  await db.delete(roomAccessTokens).where(eq(roomAccessTokens.roomId, roomId));
 }

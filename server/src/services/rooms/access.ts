@@ -5,6 +5,8 @@ import {
   type RoomAccessArgs,
   type RoomCapability,
   type RoomUserRole,
+  type RoomId,
+  type UserId,
 } from '@music-rooms/domain';
 import type { Database } from '../../db';
 import { hasValidAccessToken } from './access-tokens';
@@ -12,7 +14,7 @@ import { roomErrors } from './errors';
 import { findRoomById, findRoomUser, type RoomRow } from './store';
 
 /** Who asks: a signed-in user or a guest. */
-export type RoomViewer = { userId: string | null };
+export type RoomViewer = { userId: UserId | null };
 
 /** Why someone may not look into a room, or null when they may. */
 export type ViewRefusal = 'unavailable' | 'password_required' | null;
@@ -23,9 +25,9 @@ export type ViewRefusal = 'unavailable' | 'password_required' | null;
  */
 export type RoomAccess = {
   room: RoomRow;
-  userId: string | null;
+  userId: UserId | null;
   role: RoomUserRole | null;
-  invitedBy: string | null;
+  invitedBy: UserId | null;
   viewRefusal: ViewRefusal;
 };
 
@@ -94,7 +96,7 @@ export function requireCapability(access: RoomAccess, capability: RoomCapability
 }
 
 /** The signed-in caller's id; a guest is told to sign in. */
-export function requireSignedIn(viewer: RoomViewer): string {
+export function requireSignedIn(viewer: RoomViewer): UserId {
   if (!viewer.userId) throw roomErrors.notSignedIn();
   return viewer.userId;
 }
@@ -106,7 +108,7 @@ export function requireSignedIn(viewer: RoomViewer): string {
 export async function authorizeRoom(
   db: Database,
   viewer: RoomViewer,
-  roomId: string,
+  roomId: RoomId,
   capability: RoomCapability,
   pass: RoomAccessArgs = {},
 ): Promise<RoomAccess> {

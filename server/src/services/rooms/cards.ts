@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
 import {
-  ROOM_LIMITS,
   isRoomRole,
   type PublicUser,
   type RoomSummary,
@@ -8,6 +6,7 @@ import {
 } from '@music-rooms/domain';
 import type { Database } from '../../db';
 import type { Presence } from '../presence/presence';
+import { cardMembers, type CardMembers } from './list-store';
 import type { RoomRow } from './store';
 
 /** One listed room as the page query found it, before counts and members are added. */
@@ -24,66 +23,6 @@ export type RoomCards = {
   roomUsers: Record<string, PublicUser[]>;
 };
 
-/** Roles counted as members (besides the owner, who is one). */
-const MEMBER_ROLES = sql.raw(`'admin', 'editor', 'participant', 'viewer'`);
-
-type MemberRow = {
-  room_id: string;
-  user_id: string | null;
-  name: string | null;
-  username: string | null;
-  avatar: string | null;
-  member_count: number;
-};
-
-/** Member counts and the first few members of some rooms, by room id. */
-export type CardMembers = {
-  counts: Map<string, number>;
-  shown: Map<string, PublicUser[]>;
-};
-
-/**
- * Member counts and the first few members of each room, in one query: the owner counts as
- * one member and shows first, then the others by role and by when they joined.
- */
-export async function membersOf(db: Database, roomIds: readonly string[]): Promise<CardMembers> {
-  const counts = new Map<string, number>();
-  const shown = new Map<string, PublicUser[]>();
-  if (roomIds.length === 0) return { counts, shown };
-  const ids = sql.join(
-    roomIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  // Both drivers (pg and PGlite) answer raw SQL with `{ rows }`.
-  const result = (await db.execute(sql`
-    select ranked.room_id, ranked.user_id, u.name, u.username, u.avatar, ranked.member_count
-    from (
-      select ru.room_id, ru.user_id,
-        row_number() over (partition by ru.room_id order by
-          array_position(array['admin', 'editor', 'participant', 'viewer'], ru.role), ru.created_at
-        ) as position,
-        count(*) over (partition by ru.room_id)::int as member_count
-      from room_users ru
-      where ru.room_id in (${ids}) and ru.role in (${MEMBER_ROLES})
-    ) ranked
-    join users u on u.id = ranked.user_id
-    where ranked.position < ${ROOM_LIMITS.cardMembersMax}
-  `)) as unknown as { rows: MemberRow[] };
-  for (const row of result.rows) {
-    counts.set(row.room_id, Number(row.member_count));
-    if (row.user_id === null) continue;
-    const list = shown.get(row.room_id) ?? [];
-    list.push({
-      _id: row.user_id,
-      name: row.name ?? '',
-      username: row.username ?? '',
-      avatar: row.avatar ?? '',
-    });
-    shown.set(row.room_id, list);
-  }
-  return { counts, shown };
-}
-
 /** Page rows turned into cards: member counts, a few members, the live presence count. */
 export async function buildCards(
   db: Database,
@@ -91,7 +30,7 @@ export async function buildCards(
   rows: readonly CardRow[],
 ): Promise<RoomCards> {
   const roomIds = rows.map((row) => row.room.id);
-  const [members, active] = await Promise.all([membersOf(db, roomIds), presence.counts(roomIds)]);
+  const [members, active] = await Promise.all([cardMembers(db, roomIds), presence.counts(roomIds)]);
   return assembleCards(rows, members, active);
 }
 

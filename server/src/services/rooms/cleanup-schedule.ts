@@ -1,7 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db';
-import { appSettings } from '../../db/schema';
-import { deleteExpiredAccessTokens } from './access-tokens';
+import { claimAppSetting } from '../../db/app-settings';
+import { deleteExpiredAccessTokens } from './store';
 
 const LAST_RUN_KEY = 'rooms.tokenCleanupAt';
 
@@ -10,15 +9,9 @@ const LAST_RUN_KEY = 'rooms.tokenCleanupAt';
  * so that however many nodes run the timer, one of them sweeps per period. A tenth of the
  * period is allowed for timers that fire a little early.
  */
-async function claimSweep(db: Database, intervalMs: number, now: number): Promise<boolean> {
-  await db.insert(appSettings).values({ key: LAST_RUN_KEY, value: '0' }).onConflictDoNothing();
+function claimSweep(db: Database, intervalMs: number, now: number): Promise<boolean> {
   const due = now - intervalMs + Math.floor(intervalMs / 10);
-  const claimed = await db
-    .update(appSettings)
-    .set({ value: String(now) })
-    .where(and(eq(appSettings.key, LAST_RUN_KEY), sql`${appSettings.value}::bigint <= ${due}`))
-    .returning({ key: appSettings.key });
-  return claimed.length > 0;
+  return claimAppSetting(db, LAST_RUN_KEY, due, now);
 }
 
 /** Sweeps expired gate passes every `intervalMs` (spec: every 300 s while the app runs). */

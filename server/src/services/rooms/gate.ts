@@ -1,18 +1,11 @@
 import { ROOM_LIMITS } from '@music-rooms/domain';
-import type { AttemptLimiter } from '../attempt-limiter';
-import { verifyPassword } from '../passwords';
-import { createAccessToken, deleteExpiredAccessTokens, verifyAccessToken } from './access-tokens';
+import type { RequestDeps } from '../deps';
+import { verifyPassword } from '../accounts/passwords';
+import { createAccessToken, verifyAccessToken } from './access-tokens';
 import { roomErrors } from './errors';
-import type { RoomDeps } from './rooms';
-import { findRoomByUrl, type RoomRow } from './store';
+import { deleteExpiredAccessTokens, findRoomByUrl, type RoomRow } from './store';
 
 /** The password gate (spec §4 Password-protected room): checks, passes and their expiry. */
-
-export type GateDeps = RoomDeps & {
-  attempts: AttemptLimiter;
-  /** How long a pass lasts (ROOM_LIMITS.accessTokenTtlMs; shorter in tests). */
-  accessTokenTtlMs: number;
-};
 
 const MINUTE = 60_000;
 
@@ -20,14 +13,14 @@ const MINUTE = 60_000;
  * Counts a password attempt against the room and the client's address, so that nobody guesses
  * a room's password faster than ROOM_LIMITS.passwordAttemptsPerMinute, whichever node they ask.
  */
-async function countAttempt(deps: GateDeps, roomUrl: string, address: string | null) {
+async function countAttempt(deps: RequestDeps, roomUrl: string, address: string | null) {
   const key = `room-password:${roomUrl.toLowerCase()}:${address ?? 'unknown'}`;
   const result = await deps.attempts.hit(key, ROOM_LIMITS.passwordAttemptsPerMinute, MINUTE);
   if (!result.allowed) throw roomErrors.tooManyAttempts(result.retryAfterMs);
 }
 
 async function roomWithPassword(
-  deps: GateDeps,
+  deps: RequestDeps,
   roomUrl: string,
   password: string,
   address: string | null,
@@ -42,7 +35,7 @@ async function roomWithPassword(
 
 /** rooms.checkPassword. */
 export async function checkRoomPassword(
-  deps: GateDeps,
+  deps: RequestDeps,
   input: { room_url: string; password: string },
   address: string | null,
 ): Promise<{ valid: boolean }> {
@@ -52,7 +45,7 @@ export async function checkRoomPassword(
 
 /** rooms.generateAccessToken: the right password buys a pass for this tab. */
 export async function issueAccessToken(
-  deps: GateDeps,
+  deps: RequestDeps,
   input: { room_url: string; password: string; session_id: string },
   address: string | null,
 ): Promise<{ token: string; expiresAt: number }> {
@@ -61,19 +54,19 @@ export async function issueAccessToken(
   return createAccessToken(deps.db, {
     roomId: room.id,
     sessionId: input.session_id,
-    ttlMs: deps.accessTokenTtlMs,
+    ttlMs: deps.config.rooms.accessTokenTtlMs,
     now: Date.now(),
   });
 }
 
 /** rooms.verifyAccessToken: a pass of another room, or of no room, is simply invalid. */
 export async function checkAccessToken(
-  deps: GateDeps,
+  deps: RequestDeps,
   input: { room_url: string; token: string; session_id: string },
 ): Promise<{ valid: boolean; error?: string }> {
   const room = await findRoomByUrl(deps.db, input.room_url);
   return verifyAccessToken(deps.db, {
-    roomId: room?.id ?? '',
+    roomId: room?.id ?? null,
     token: input.token,
     sessionId: input.session_id,
     now: Date.now(),
@@ -81,6 +74,6 @@ export async function checkAccessToken(
 }
 
 /** rooms.cleanupExpiredTokens and the regular sweep. */
-export function cleanupExpiredTokens(deps: Pick<GateDeps, 'db'>): Promise<number> {
+export function cleanupExpiredTokens(deps: RequestDeps): Promise<number> {
   return deleteExpiredAccessTokens(deps.db, Date.now());
 }

@@ -1,8 +1,8 @@
-import { ROOM_TOPICS } from '@music-rooms/domain';
+import { isUserTopic, TOPICS } from '@music-rooms/domain';
 
 /** Topics after which a cached public list may be out of date: any room, any user's name or photo. */
 export function staleListTopic(topic: string): boolean {
-  return topic === ROOM_TOPICS.list || topic.startsWith('user:');
+  return topic === TOPICS.roomList || isUserTopic(topic);
 }
 
 /**

@@ -1,22 +1,21 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { RoomListResult, RoomListQuery, RoomUserRole } from '@music-rooms/domain';
+import type { RoomListResult, RoomListQuery, RoomId, UserId } from '@music-rooms/domain';
 import type { Database } from '../../db';
-import { roomFavorites, roomUsers, rooms, users } from '../../db/schema';
+import type { RequestDeps } from '../deps';
 import type { Presence } from '../presence/presence';
 import { buildCards, type CardRow, type RoomCards } from './cards';
 import {
-  NOBODY,
-  authorColumns,
-  favorite,
-  listedPublicly,
-  my,
-  ordering,
-  searchFilter,
-  type ListScope,
-} from './list-query';
-import { publicListPage, type PublicListDeps } from './public-list';
+  countRooms,
+  favoriteRoomIds,
+  ownRoomIds,
+  selectCardPage,
+  selectCardRow,
+  type CardQueryRow,
+  type RoomFilter,
+} from './list-store';
+import { publicListPage } from './public-list';
 
-export type { ListScope } from './list-query';
+/** Which rooms a list holds: the public list, or the rooms of one user. */
+export type ListScope = { kind: 'public' } | { kind: 'mine'; userId: UserId };
 
 /**
  * A page of rooms with search, sort and paging done by the database. The public list in a
@@ -25,8 +24,8 @@ export type { ListScope } from './list-query';
  * and are read for each call.
  */
 export async function listRooms(
-  deps: PublicListDeps,
-  viewerId: string | null,
+  deps: RequestDeps,
+  viewerId: UserId | null,
   scope: ListScope,
   query: RoomListQuery,
 ): Promise<RoomListResult> {
@@ -47,30 +46,25 @@ export async function listRooms(
 async function viewerListPage(
   db: Database,
   presence: Presence,
-  viewerId: string | null,
+  viewerId: UserId | null,
   scope: ListScope,
   query: RoomListQuery,
 ): Promise<RoomCards & { total: number }> {
   const limitedTo = await candidateIds(db, viewerId, scope, query.favoritesOnly);
   if (limitedTo?.length === 0) return { rooms: [], roomAuthors: {}, roomUsers: {}, total: 0 };
-  const filters = [limitedTo ? inArray(rooms.id, limitedTo) : listedPublicly];
-  if (scope.kind === 'public' && limitedTo) filters.push(listedPublicly);
-  if (query.search) filters.push(searchFilter(query.search));
+  // One's own rooms include hidden ones; the public list (favourites too) never does.
+  const filter: RoomFilter = {
+    ids: limitedTo,
+    listedOnly: scope.kind === 'public' || limitedTo === null,
+    search: query.search || undefined,
+  };
   const active = query.sort === 'active' ? await presence.activeRooms() : new Map<string, number>();
-  const where = and(...filters);
-  const [page, [counted]] = await Promise.all([
-    selectCardRows(db, viewerId ?? NOBODY)
-      .where(where)
-      .orderBy(...ordering(query.sort, active))
-      .limit(query.limit)
-      .offset(query.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(rooms)
-      .where(where),
+  const [page, total] = await Promise.all([
+    selectCardPage(db, viewerId, filter, { ...query, active }),
+    countRooms(db, filter),
   ]);
   const rows = page.map((row) => toCardRow(row, viewerId));
-  return { ...(await buildCards(db, presence, rows)), total: Number(counted?.total ?? 0) };
+  return { ...(await buildCards(db, presence, rows)), total };
 }
 
 /**
@@ -79,57 +73,22 @@ async function viewerListPage(
  */
 async function candidateIds(
   db: Database,
-  viewerId: string | null,
+  viewerId: UserId | null,
   scope: ListScope,
   favoritesOnly: boolean,
-): Promise<string[] | null> {
+): Promise<RoomId[] | null> {
   const mine = scope.kind === 'mine' ? new Set(await ownRoomIds(db, scope.userId)) : null;
   if (!favoritesOnly) return mine && [...mine];
   const favorites = viewerId ? await favoriteRoomIds(db, viewerId) : [];
   return mine ? favorites.filter((id) => mine.has(id)) : favorites;
 }
 
-async function ownRoomIds(db: Database, userId: string): Promise<string[]> {
-  const [owned, joined] = await Promise.all([
-    db.select({ id: rooms.id }).from(rooms).where(eq(rooms.ownerId, userId)),
-    db
-      .select({ id: roomUsers.roomId })
-      .from(roomUsers)
-      .where(and(eq(roomUsers.userId, userId), ne(roomUsers.role, 'rejected'))),
-  ]);
-  return [...new Set([...owned, ...joined].map((row) => row.id))];
-}
-
-async function favoriteRoomIds(db: Database, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: roomFavorites.roomId })
-    .from(roomFavorites)
-    .where(eq(roomFavorites.userId, userId));
-  return rows.map((row) => row.id);
-}
-
-/** Rooms with their author, the viewer's role and favourite. */
-function selectCardRows(db: Database, viewer: string) {
-  return db
-    .select({
-      room: rooms,
-      author: authorColumns,
-      myRole: my.role,
-      favoriteAt: favorite.createdAt,
-    })
-    .from(rooms)
-    .innerJoin(users, eq(users.id, rooms.ownerId))
-    .leftJoin(my, and(eq(my.roomId, rooms.id), eq(my.userId, viewer)))
-    .leftJoin(favorite, and(eq(favorite.roomId, rooms.id), eq(favorite.userId, viewer)));
-}
-
-type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectCardRows>['where']>>[number];
-
-function toCardRow(row: SelectedRow, viewerId: string | null): CardRow {
+/** The owner sees their own room as 'owner' (room_users never holds that role). */
+function toCardRow(row: CardQueryRow, viewerId: UserId | null): CardRow {
   return {
     room: row.room,
     author: row.author,
-    myRole: row.room.ownerId === viewerId ? 'owner' : ((row.myRole as RoomUserRole | null) ?? null),
+    myRole: row.room.ownerId === viewerId ? 'owner' : row.myRole,
     isFavorite: row.favoriteAt !== null,
   };
 }
@@ -138,10 +97,10 @@ function toCardRow(row: SelectedRow, viewerId: string | null): CardRow {
 export async function roomCard(
   db: Database,
   presence: Presence,
-  viewerId: string | null,
-  roomId: string,
+  viewerId: UserId | null,
+  roomId: RoomId,
 ) {
-  const [row] = await selectCardRows(db, viewerId ?? NOBODY).where(eq(rooms.id, roomId));
+  const row = await selectCardRow(db, viewerId, roomId);
   if (!row) return null;
   const cardRow = toCardRow(row, viewerId);
   const cards = await buildCards(db, presence, [cardRow]);

@@ -1,4 +1,3 @@
-import { and, asc, eq } from 'drizzle-orm';
 import {
   memberChangeRefusal,
   roleRank,
@@ -8,11 +7,16 @@ import {
   type RoomMember,
   type RoomMemberRef,
   type RoomUsersResult,
+  type RoomId,
+  type UserId,
 } from '@music-rooms/domain';
 import type { Database } from '../../db';
-import { roomUsers, users } from '../../db/schema';
-import { toPublicUser } from '../profile';
-import { findUserByEmailOrUsername, findUserById } from '../users';
+import {
+  findUserByEmailOrUsername,
+  findUserById,
+  toPublicUser,
+  type UserRow,
+} from '../accounts/users-store';
 import {
   accessCan,
   authorizeRoom,
@@ -20,13 +24,23 @@ import {
   type RoomAccess,
   type RoomViewer,
 } from './access';
+import type { RequestDeps } from '../deps';
 import { roomErrors } from './errors';
-import { findRoomById, findRoomUser } from './store';
+import {
+  deleteRoomUser,
+  findRoomById,
+  findRoomUser,
+  insertAccessRequest,
+  listRoomUserAccounts,
+  roomUserIdsOf,
+  updateRoomUser,
+  upsertRoomUser,
+} from './store';
 
 /** The room's users and its access requests (spec §2 Users modal, §6 removal rules). */
 
 const actorOf = (access: RoomAccess): RoomMemberRef => ({
-  userId: access.userId ?? '',
+  userId: access.userId,
   role: access.role,
   invitedBy: access.invitedBy,
 });
@@ -36,22 +50,17 @@ const actorOf = (access: RoomAccess): RoomMemberRef => ({
  * refused requests for those who may manage users. `manageable` follows the removal rules.
  */
 export async function listRoomUsers(
-  db: Database,
+  { db }: RequestDeps,
   viewer: RoomViewer,
-  roomId: string,
+  roomId: RoomId,
   pass: RoomAccessArgs,
 ): Promise<RoomUsersResult> {
   const access = await authorizeRoom(db, viewer, roomId, 'users.view', pass);
   const { room } = access;
-  const rows = await db
-    .select({ member: roomUsers, user: users })
-    .from(roomUsers)
-    .innerJoin(users, eq(users.id, roomUsers.userId))
-    .where(eq(roomUsers.roomId, room.id))
-    .orderBy(asc(roomUsers.createdAt));
+  const rows = await listRoomUserAccounts(db, room.id);
   const owner = await findUserById(db, room.ownerId);
   const actor = actorOf(access);
-  const toMember = (ref: RoomMemberRef, user: typeof users.$inferSelect, joinedAt: Date) => {
+  const toMember = (ref: RoomMemberRef, user: UserRow, joinedAt: Date) => {
     const refusal = memberChangeRefusal(actor, ref);
     return {
       user: toPublicUser(user),
@@ -77,10 +86,10 @@ export async function listRoomUsers(
 
 /** Adds someone by username or e-mail with a role; the caller becomes who invited them. */
 export async function addRoomUser(
-  db: Database,
+  { db }: RequestDeps,
   viewer: RoomViewer,
-  input: { roomId: string; usernameOrEmail: string; role: AssignableRole },
-): Promise<{ userId: string }> {
+  input: { roomId: RoomId; usernameOrEmail: string; role: AssignableRole },
+): Promise<{ userId: UserId }> {
   requireSignedIn(viewer);
   const access = await authorizeRoom(db, viewer, input.roomId, 'users.manage');
   const user = await findUserByEmailOrUsername(db, input.usernameOrEmail);
@@ -91,18 +100,17 @@ export async function addRoomUser(
   }
   if (existing) requireMayReverse(access, existing);
   // Someone who asked to join (or was refused) is let in: their request row becomes the role.
-  await db
-    .insert(roomUsers)
-    .values({ roomId: access.room.id, userId: user.id, role: input.role, invitedBy: viewer.userId })
-    .onConflictDoUpdate({
-      target: [roomUsers.roomId, roomUsers.userId],
-      set: { role: input.role, invitedBy: viewer.userId },
-    });
+  await upsertRoomUser(db, {
+    roomId: access.room.id,
+    userId: user.id,
+    role: input.role,
+    invitedBy: viewer.userId,
+  });
   return { userId: user.id };
 }
 
 /** The target's row (the owner's is implied), checked against the removal rules for the actor. */
-async function changeableTarget(db: Database, access: RoomAccess, userId: string) {
+async function changeableTarget(db: Database, access: RoomAccess, userId: UserId) {
   const target: RoomMemberRef | null =
     userId === access.room.ownerId
       ? { userId, role: 'owner', invitedBy: null }
@@ -115,35 +123,33 @@ async function changeableTarget(db: Database, access: RoomAccess, userId: string
 
 /** Gives a member another role (never owner: the schema allows only assignable roles). */
 export async function updateRoomUserRole(
-  db: Database,
+  { db }: RequestDeps,
   viewer: RoomViewer,
-  input: { roomId: string; userId: string; role: AssignableRole },
+  input: { roomId: RoomId; userId: UserId; role: AssignableRole },
 ): Promise<{ role: AssignableRole }> {
   requireSignedIn(viewer);
   const access = await authorizeRoom(db, viewer, input.roomId, 'users.manage');
   const target = await changeableTarget(db, access, input.userId);
   if (roleRank(target.role) === 0) throw roomErrors.userNotFound();
-  await setRole(db, access.room.id, input.userId, { role: input.role });
+  await updateRoomUser(db, access.room.id, input.userId, { role: input.role });
   return { role: input.role };
 }
 
 /** Removes a member, or forgets a request. */
 export async function removeRoomUser(
-  db: Database,
+  { db }: RequestDeps,
   viewer: RoomViewer,
-  input: { roomId: string; userId: string },
+  input: { roomId: RoomId; userId: UserId },
 ): Promise<{ removed: true }> {
   requireSignedIn(viewer);
   const access = await authorizeRoom(db, viewer, input.roomId, 'users.manage');
   await changeableTarget(db, access, input.userId);
-  await db
-    .delete(roomUsers)
-    .where(and(eq(roomUsers.roomId, access.room.id), eq(roomUsers.userId, input.userId)));
+  await deleteRoomUser(db, access.room.id, input.userId);
   return { removed: true };
 }
 
 /** A request (pending or refused before) the caller decides on; a member's row is no request. */
-async function requestOf(db: Database, access: RoomAccess, userId: string) {
+async function requestOf(db: Database, access: RoomAccess, userId: UserId) {
   const target = await findRoomUser(db, access.room.id, userId);
   if (!target) throw roomErrors.userNotFound();
   if (roleRank(target.role) > 0) throw roomErrors.alreadyMember();
@@ -155,47 +161,37 @@ async function requestOf(db: Database, access: RoomAccess, userId: string) {
  * A refusal stands unless the owner, or the one who refused, changes their mind: an admin may
  * not let in someone the owner (or another admin) turned away.
  */
-function requireMayReverse(access: RoomAccess, row: { role: string; invitedBy: string | null }) {
+function requireMayReverse(access: RoomAccess, row: { role: string; invitedBy: UserId | null }) {
   if (row.role !== 'rejected' || access.role === 'owner') return;
   if (row.invitedBy !== access.userId) throw roomErrors.insufficientPermissions();
 }
 
 /** Lets someone who asked in, with a role; the approver becomes who invited them. */
 export async function approveAccessRequest(
-  db: Database,
+  { db }: RequestDeps,
   viewer: RoomViewer,
-  input: { roomId: string; userId: string; role: AssignableRole },
+  input: { roomId: RoomId; userId: UserId; role: AssignableRole },
 ): Promise<{ role: AssignableRole }> {
   requireSignedIn(viewer);
   const access = await authorizeRoom(db, viewer, input.roomId, 'users.manage');
   await requestOf(db, access, input.userId);
-  await setRole(db, access.room.id, input.userId, { role: input.role, invitedBy: viewer.userId });
+  const changes = { role: input.role, invitedBy: viewer.userId };
+  await updateRoomUser(db, access.room.id, input.userId, changes);
   return { role: input.role };
 }
 
 /** Refuses a request: the user sees "Denied" and cannot ask again. The refuser is kept. */
 export async function rejectAccessRequest(
-  db: Database,
+  { db }: RequestDeps,
   viewer: RoomViewer,
-  input: { roomId: string; userId: string },
+  input: { roomId: RoomId; userId: UserId },
 ): Promise<{ role: 'rejected' }> {
   requireSignedIn(viewer);
   const access = await authorizeRoom(db, viewer, input.roomId, 'users.manage');
   await requestOf(db, access, input.userId);
-  await setRole(db, access.room.id, input.userId, { role: 'rejected', invitedBy: viewer.userId });
+  const changes = { role: 'rejected' as const, invitedBy: viewer.userId };
+  await updateRoomUser(db, access.room.id, input.userId, changes);
   return { role: 'rejected' };
-}
-
-async function setRole(
-  db: Database,
-  roomId: string,
-  userId: string,
-  changes: Partial<typeof roomUsers.$inferInsert>,
-): Promise<void> {
-  await db
-    .update(roomUsers)
-    .set(changes)
-    .where(and(eq(roomUsers.roomId, roomId), eq(roomUsers.userId, userId)));
 }
 
 /**
@@ -204,9 +200,9 @@ async function setRole(
  * room takes no requests: it is unavailable to anyone not invited.
  */
 export async function requestRoomAccess(
-  db: Database,
+  { db }: RequestDeps,
   viewer: RoomViewer,
-  roomId: string,
+  roomId: RoomId,
 ): Promise<{ status: AccessRequestStatus; changed: boolean }> {
   const userId = requireSignedIn(viewer);
   const room = await findRoomById(db, roomId);
@@ -216,12 +212,7 @@ export async function requestRoomAccess(
   if (room.visibility === 'inviteOnly' && roleRank(existing?.role ?? null) === 0) {
     throw roomErrors.unavailable();
   }
-  const inserted = await db
-    .insert(roomUsers)
-    .values({ roomId: room.id, userId, role: 'requested' })
-    .onConflictDoNothing()
-    .returning({ role: roomUsers.role });
-  if (inserted.length > 0) return { status: 'requested', changed: true };
+  if (await insertAccessRequest(db, room.id, userId)) return { status: 'requested', changed: true };
   // Asked twice at once: the row the other call made.
   const current = existing ?? (await findRoomUser(db, room.id, userId));
   if (current?.role === 'requested') return { status: 'alreadyRequested', changed: false };
@@ -230,10 +221,6 @@ export async function requestRoomAccess(
 }
 
 /** Ids of the users with a row in the room (whose "my rooms" lists a change may touch). */
-export async function roomUserIds(db: Database, roomId: string, extra: string[] = []) {
-  const rows = await db
-    .select({ userId: roomUsers.userId })
-    .from(roomUsers)
-    .where(eq(roomUsers.roomId, roomId));
-  return [...new Set([...rows.map((row) => row.userId), ...extra])];
+export async function roomUserIds({ db }: RequestDeps, roomId: RoomId, extra: UserId[] = []) {
+  return [...new Set([...(await roomUserIdsOf(db, roomId)), ...extra])];
 }

@@ -1,14 +1,15 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { PublicUser, RoomListQuery, RoomUserRole } from '@music-rooms/domain';
-import type { Database } from '../../db';
-import { roomFavorites, roomUsers, rooms, users } from '../../db/schema';
-import type { Presence } from '../presence/presence';
-import { assembleCards, membersOf, type CardMembers, type RoomCards } from './cards';
-import type { RoomListCache } from './list-cache';
-import { authorColumns, ordering, publicFilter } from './list-query';
+import type { PublicUser, RoomListQuery, RoomUserRole, RoomId, UserId } from '@music-rooms/domain';
+import type { RequestDeps } from '../deps';
+import { assembleCards, type RoomCards } from './cards';
+import {
+  cardMembers,
+  countRooms,
+  selectRoomPage,
+  viewerMarks,
+  type CardMembers,
+  type RoomFilter,
+} from './list-store';
 import type { RoomRow } from './store';
-
-export type PublicListDeps = { db: Database; presence: Presence; cache: RoomListCache };
 
 /** A page of the public list as everyone sees it, before the viewer's role and favourites. */
 type SharedPage = {
@@ -16,25 +17,34 @@ type SharedPage = {
   members: CardMembers;
 };
 
+/** The rooms of the public list that match the search, whoever looks. */
+const publicRooms = (search: string | undefined): RoomFilter => ({
+  ids: null,
+  listedOnly: true,
+  search,
+});
+
 /**
  * The public list sorted by anything but live activity: the page, its members and the total
  * are the same for every viewer and come from the cache; the viewer's role and favourite in
  * the rooms shown, and the live counts, are read fresh for each call.
  */
 export async function publicListPage(
-  deps: PublicListDeps,
-  viewerId: string | null,
+  deps: RequestDeps,
+  viewerId: UserId | null,
   query: RoomListQuery,
 ): Promise<RoomCards & { total: number }> {
   const search = query.search || undefined;
   const pageKey = JSON.stringify(['page', search ?? '', query.sort, query.offset, query.limit]);
   const [page, total] = await Promise.all([
-    deps.cache.get(pageKey, () => loadSharedPage(deps.db, query)),
-    deps.cache.get(JSON.stringify(['count', search ?? '']), () => countPublic(deps.db, search)),
+    deps.roomLists.get(pageKey, () => loadSharedPage(deps, query)),
+    deps.roomLists.get(JSON.stringify(['count', search ?? '']), () =>
+      countRooms(deps.db, publicRooms(search)),
+    ),
   ]);
   const roomIds = page.rows.map((row) => row.room.id);
   const [mine, active] = await Promise.all([
-    viewerMarks(deps.db, viewerId, roomIds),
+    marksOf(deps, viewerId, roomIds),
     deps.presence.counts(roomIds),
   ]);
   const rows = page.rows.map(({ room, author }) => ({
@@ -46,48 +56,17 @@ export async function publicListPage(
   return { ...assembleCards(rows, page.members, active), total };
 }
 
-async function loadSharedPage(db: Database, query: RoomListQuery): Promise<SharedPage> {
-  const rows = await db
-    .select({ room: rooms, author: authorColumns })
-    .from(rooms)
-    .innerJoin(users, eq(users.id, rooms.ownerId))
-    .where(publicFilter(query.search || undefined))
-    .orderBy(...ordering(query.sort, new Map()))
-    .limit(query.limit)
-    .offset(query.offset);
-  return {
-    rows,
-    members: await membersOf(
-      db,
-      rows.map((row) => row.room.id),
-    ),
-  };
+async function loadSharedPage(deps: RequestDeps, query: RoomListQuery): Promise<SharedPage> {
+  const rows = await selectRoomPage(deps.db, publicRooms(query.search || undefined), query);
+  const members = await cardMembers(
+    deps.db,
+    rows.map((row) => row.room.id),
+  );
+  return { rows, members };
 }
 
-async function countPublic(db: Database, search: string | undefined): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(rooms)
-    .where(publicFilter(search));
-  return Number(row?.total ?? 0);
-}
-
-/** The viewer's role (or request) and favourite flag in each of these rooms. */
-async function viewerMarks(db: Database, viewerId: string | null, roomIds: string[]) {
-  const roles = new Map<string, RoomUserRole>();
-  const favorites = new Set<string>();
-  if (!viewerId || roomIds.length === 0) return { roles, favorites };
-  const [roleRows, favoriteRows] = await Promise.all([
-    db
-      .select({ roomId: roomUsers.roomId, role: roomUsers.role })
-      .from(roomUsers)
-      .where(and(eq(roomUsers.userId, viewerId), inArray(roomUsers.roomId, roomIds))),
-    db
-      .select({ roomId: roomFavorites.roomId })
-      .from(roomFavorites)
-      .where(and(eq(roomFavorites.userId, viewerId), inArray(roomFavorites.roomId, roomIds))),
-  ]);
-  for (const row of roleRows) roles.set(row.roomId, row.role as RoomUserRole);
-  for (const row of favoriteRows) favorites.add(row.roomId);
-  return { roles, favorites };
+/** The viewer's role and favourite flag in the rooms shown; a guest has neither. */
+async function marksOf(deps: RequestDeps, viewerId: UserId | null, roomIds: RoomId[]) {
+  if (!viewerId) return { roles: new Map<string, RoomUserRole>(), favorites: new Set<string>() };
+  return viewerMarks(deps.db, viewerId, roomIds);
 }

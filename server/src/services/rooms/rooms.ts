@@ -1,15 +1,16 @@
-import { eq } from 'drizzle-orm';
 import type {
   CreateRoomInput,
   RoomAccessArgs,
   RoomDetails,
   RoomInfo,
   UpdateRoomInput,
+  RoomId,
+  UserId,
 } from '@music-rooms/domain';
-import type { Database } from '../../db';
-import { roomUsers, rooms } from '../../db/schema';
-import { hashPassword } from '../passwords';
-import type { Presence } from '../presence/presence';
+import { isUniqueViolation } from '../../db/errors';
+import { inTransaction } from '../../db/transaction';
+import { hashPassword } from '../accounts/passwords';
+import type { RequestDeps } from '../deps';
 import {
   authorizeRoom,
   capabilitiesOf,
@@ -18,19 +19,21 @@ import {
   type RoomAccess,
   type RoomViewer,
 } from './access';
-import { deleteRoomAccessTokens } from './access-tokens';
 import { roomErrors } from './errors';
 import { roomCard } from './list';
 import {
+  deleteRoomAccessTokens,
+  deleteRoomRow,
   findRoomById,
   findRoomByUrl,
+  insertRoom,
   isRoomUrlTaken,
-  isUniqueViolation,
+  lockRoom,
+  roomUserIdsOf,
+  updateRoomRow,
+  type NewRoom,
   type RoomRow,
 } from './store';
-
-/** What the room services need besides the database: who is present where. */
-export type RoomDeps = { db: Database; presence: Presence };
 
 /** A URL race lost to another request reads as the same message as a URL already taken. */
 function urlConflict(error: unknown): never {
@@ -40,33 +43,28 @@ function urlConflict(error: unknown): never {
 
 /** Creates a room owned by the caller (spec §2 Create room). */
 export async function createRoom(
-  { db }: RoomDeps,
+  { db }: RequestDeps,
   viewer: RoomViewer,
   input: CreateRoomInput,
 ): Promise<RoomRow> {
   const ownerId = requireSignedIn(viewer);
   if (await isRoomUrlTaken(db, input.room_url)) throw roomErrors.urlTaken();
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  const [row] = await db
-    .insert(rooms)
-    .values({
-      name: input.name,
-      description: input.description,
-      roomUrl: input.room_url,
-      visibility: input.visibility,
-      passwordHash,
-      ownerId,
-    })
-    .returning()
-    .catch(urlConflict);
-  return row!;
+  return insertRoom(db, {
+    name: input.name,
+    description: input.description,
+    roomUrl: input.room_url,
+    visibility: input.visibility,
+    passwordHash,
+    ownerId,
+  }).catch(urlConflict);
 }
 
 /** The room page's view of a room; null when it does not exist. */
 export async function getRoomDetails(
-  deps: RoomDeps,
+  deps: RequestDeps,
   viewer: RoomViewer,
-  roomId: string,
+  roomId: RoomId,
   pass: RoomAccessArgs,
 ): Promise<RoomDetails | null> {
   const room = await findRoomById(deps.db, roomId);
@@ -77,15 +75,28 @@ export async function getRoomDetails(
   return details(deps, access);
 }
 
-async function details(deps: RoomDeps, access: RoomAccess): Promise<RoomDetails> {
+async function details(deps: RequestDeps, access: RoomAccess): Promise<RoomDetails> {
   const card = await roomCard(deps.db, deps.presence, access.userId, access.room.id);
   if (!card) throw roomErrors.notFound();
   return { ...card.summary, author: card.author, capabilities: capabilitiesOf(access) };
 }
 
+/** The settings the input names, with the new password hashed (null removes it). */
+async function settingsChanges(input: UpdateRoomInput): Promise<Partial<NewRoom>> {
+  const changes: Partial<NewRoom> = { updatedAt: new Date() };
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.description !== undefined) changes.description = input.description;
+  if (input.room_url !== undefined) changes.roomUrl = input.room_url;
+  if (input.visibility !== undefined) changes.visibility = input.visibility;
+  if (input.password !== undefined) {
+    changes.passwordHash = input.password === null ? null : await hashPassword(input.password);
+  }
+  return changes;
+}
+
 /** Room settings: owners and admins change name, description, URL, visibility and password. */
 export async function updateRoom(
-  deps: RoomDeps,
+  deps: RequestDeps,
   viewer: RoomViewer,
   input: UpdateRoomInput,
 ): Promise<RoomDetails> {
@@ -95,40 +106,34 @@ export async function updateRoom(
   if (input.room_url !== undefined && (await isRoomUrlTaken(deps.db, input.room_url, room.id))) {
     throw roomErrors.urlTaken();
   }
-  const changes: Partial<RoomRow> = { updatedAt: new Date() };
-  if (input.name !== undefined) changes.name = input.name;
-  if (input.description !== undefined) changes.description = input.description;
-  if (input.room_url !== undefined) changes.roomUrl = input.room_url;
-  if (input.visibility !== undefined) changes.visibility = input.visibility;
-  if (input.password !== undefined) {
-    changes.passwordHash = input.password === null ? null : await hashPassword(input.password);
-  }
-  const [updated] = await deps.db
-    .update(rooms)
-    .set(changes)
-    .where(eq(rooms.id, room.id))
-    .returning()
-    .catch(urlConflict);
+  const changes = await settingsChanges(input);
+  // A new password and the end of the old one's passes go together, or neither happens.
+  const updated = await inTransaction(deps.db, async (tx) => {
+    const row = await updateRoomRow(tx, room.id, changes).catch(urlConflict);
+    // Whoever passed the old password's gate must pass the new one.
+    if (row && input.password !== undefined) await deleteRoomAccessTokens(tx, room.id);
+    return row;
+  });
   if (!updated) throw roomErrors.notFound();
-  // Whoever passed the old password's gate must pass the new one.
-  if (input.password !== undefined) await deleteRoomAccessTokens(deps.db, room.id);
   return details(deps, { ...access, room: updated });
 }
 
 /** Deletes the room and, by cascade, its members, favourites and gate passes. Owner only. */
 export async function removeRoom(
-  { db }: RoomDeps,
+  { db }: RequestDeps,
   viewer: RoomViewer,
-  roomId: string,
-): Promise<{ memberIds: string[] }> {
+  roomId: RoomId,
+): Promise<{ memberIds: UserId[] }> {
   requireSignedIn(viewer);
   const { room } = await authorizeRoom(db, viewer, roomId, 'room.delete');
-  const members = await db
-    .select({ userId: roomUsers.userId })
-    .from(roomUsers)
-    .where(eq(roomUsers.roomId, room.id));
-  await db.delete(rooms).where(eq(rooms.id, room.id));
-  return { memberIds: [room.ownerId, ...members.map((member) => member.userId)] };
+  // The members read are the ones deleted: the locked room takes nobody new meanwhile.
+  const memberIds = await inTransaction(db, async (tx) => {
+    await lockRoom(tx, room.id);
+    const ids = await roomUserIdsOf(tx, room.id);
+    await deleteRoomRow(tx, room.id);
+    return ids;
+  });
+  return { memberIds: [room.ownerId, ...memberIds] };
 }
 
 /**
@@ -136,10 +141,10 @@ export async function removeRoom(
  * the room exists, and the room itself when the caller may view it.
  */
 export async function roomInfoByUrl(
-  deps: RoomDeps,
+  deps: RequestDeps,
   viewer: RoomViewer,
-  input: { room_url: string; exclude_id?: string | undefined } & RoomAccessArgs,
-): Promise<{ info: RoomInfo; roomId: string | null }> {
+  input: { room_url: string; exclude_id?: RoomId | undefined } & RoomAccessArgs,
+): Promise<{ info: RoomInfo; roomId: RoomId | null }> {
   const urlAvailable = !(await isRoomUrlTaken(deps.db, input.room_url, input.exclude_id));
   const room = await findRoomByUrl(deps.db, input.room_url);
   if (!room) {

@@ -2,13 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PencilLine, Settings } from 'lucide-react';
 import type { SessionUser } from '@music-rooms/domain/auth';
+import { APP_ROUTES } from '@music-rooms/domain/routes';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent } from '../../ui/Dialog';
 import { buttonClass } from '../../ui/button-class';
-import { useLocalePath } from '../language/useLocalePath';
-import { closeDialog, openDialog } from '../dialogs/dialog-store';
-import { SETTINGS_PATH } from '../settings/settings-path';
+import { useLocalePath } from '../../app/language/useLocalePath';
+import { closeDialog, openDialog } from '../../app/dialogs/dialog-store';
 import { LinkedAccounts } from './LinkedAccounts';
 import { AccountFacts } from './AccountFacts';
 import './account.css';
@@ -42,7 +42,7 @@ export function AccountDialog({ user }: AccountDialogProps) {
         <LinkedAccounts user={user} />
         <div className="dialog__actions">
           <Link
-            to={localePath(SETTINGS_PATH)}
+            to={localePath(APP_ROUTES.settings)}
             className={buttonClass('secondary')}
             onClick={closeDialog}
           >

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { KeyRound } from 'lucide-react';
 import type { SessionUser } from '@music-rooms/domain/auth';
 import { Button } from '../../ui/Button';
-import { openDialog } from '../dialogs/dialog-store';
+import { openDialog } from '../../app/dialogs/dialog-store';
 import { MaskedEmail } from './MaskedEmail';
 import './account.css';
 

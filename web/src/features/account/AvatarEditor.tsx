@@ -5,7 +5,7 @@ import type { SessionUser } from '@music-rooms/domain/auth';
 import { Alert } from '../../ui/Alert';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
-import { useMessage } from '../forms/useMessage';
+import { useMessage } from '../../app/forms/useMessage';
 import { PHOTO_ACCEPT } from './photo-file';
 import { PhotoCropDialog } from './PhotoCropDialog';
 import { useAvatarActions } from './useAvatarActions';

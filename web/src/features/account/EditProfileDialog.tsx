@@ -6,9 +6,9 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
-import { closeDialog } from '../dialogs/dialog-store';
-import { useZodForm } from '../forms/useZodForm';
-import { useSessionActions } from '../session/useSessionActions';
+import { closeDialog } from '../../app/dialogs/dialog-store';
+import { useZodForm } from '../../app/forms/useZodForm';
+import { useSessionActions } from '../../app/session/useSessionActions';
 import { refreshSessionUser, saveProfile } from './account-api';
 import { profileFormSchema } from './profile-schema';
 

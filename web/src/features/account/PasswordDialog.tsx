@@ -8,10 +8,10 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent } from '../../ui/Dialog';
 import { PasswordField } from '../../ui/PasswordField';
-import { closeDialog } from '../dialogs/dialog-store';
-import { useZodForm } from '../forms/useZodForm';
-import { useSessionActions } from '../session/useSessionActions';
-import { notify } from '../toasts/toast-store';
+import { closeDialog } from '../../app/dialogs/dialog-store';
+import { useZodForm } from '../../app/forms/useZodForm';
+import { useSessionActions } from '../../app/session/useSessionActions';
+import { notify } from '../../app/toasts/toast-store';
 import { changePassword } from './account-api';
 
 type PasswordDialogProps = { user: SessionUser };

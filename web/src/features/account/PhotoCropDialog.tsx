@@ -4,7 +4,7 @@ import 'react-easy-crop/react-easy-crop.css';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent } from '../../ui/Dialog';
-import { useMessage } from '../forms/useMessage';
+import { useMessage } from '../../app/forms/useMessage';
 import { usePhotoCrop } from './usePhotoCrop';
 
 type PhotoCropDialogProps = {

@@ -1,3 +1,4 @@
+import type { UserId } from '@music-rooms/domain/ids';
 import type { OAuthProvider } from '@music-rooms/domain/limits';
 import {
   AUTH_ROUTES,
@@ -6,12 +7,12 @@ import {
   type UnlinkResponse,
 } from '@music-rooms/domain/auth';
 import { callMutation } from '../../lib/api/functions';
-import { authRequest } from '../session/auth-api';
+import { authRequest } from '../../app/session/auth-api';
 import type { ProfileValues } from './profile-changes';
 
 /** The account's calls to the server (spec §7): profile, avatar, password, linked providers. */
 
-export function saveProfile(userId: string, changes: Partial<ProfileValues>) {
+export function saveProfile(userId: UserId, changes: Partial<ProfileValues>) {
   return callMutation('users.updateUserProfile', { id: userId, ...changes });
 }
 
@@ -20,16 +21,16 @@ export function refreshSessionUser(changes: Partial<ProfileValues>) {
   return authRequest<AuthUserResponse>('POST', AUTH_ROUTES.updateSession, changes);
 }
 
-export function saveAvatar(userId: string, avatar: string) {
+export function saveAvatar(userId: UserId, avatar: string) {
   return callMutation('users.updateAvatar', { id: userId, avatar });
 }
 
 /** Removes the photo: the avatar becomes a new random colour. */
-export function resetAvatar(userId: string) {
+export function resetAvatar(userId: UserId) {
   return callMutation('users.generateNewAvatarColor', { id: userId });
 }
 
-export function changePassword(userId: string, newPassword: string, currentPassword?: string) {
+export function changePassword(userId: UserId, newPassword: string, currentPassword?: string) {
   return authRequest<ChangePasswordResponse>('POST', AUTH_ROUTES.changePassword, {
     userId,
     newPassword,

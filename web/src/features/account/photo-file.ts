@@ -1,5 +1,5 @@
 import { LIMITS } from '@music-rooms/domain/limits';
-import { messageKey, type MessageRef } from '../forms/message-ref';
+import { messageKey, type MessageRef } from '../../app/forms/message-ref';
 
 /** Profile photos are PNG or JPG files (spec §5). */
 export const PHOTO_TYPES = ['image/png', 'image/jpeg'] as const;

@@ -1,9 +1,9 @@
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@music-rooms/domain/auth';
-import type { MessageRef } from '../forms/message-ref';
-import { useSessionActions } from '../session/useSessionActions';
-import { notify } from '../toasts/toast-store';
+import type { MessageRef } from '../../app/forms/message-ref';
+import { useSessionActions } from '../../app/session/useSessionActions';
+import { notify } from '../../app/toasts/toast-store';
 import { resetAvatar, saveAvatar } from './account-api';
 import { checkPhotoFile } from './photo-file';
 

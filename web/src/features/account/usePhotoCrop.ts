@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Area, MediaSize, Point } from 'react-easy-crop';
-import type { MessageRef } from '../forms/message-ref';
+import type { MessageRef } from '../../app/forms/message-ref';
 import { loadImage, maxZoomFor, renderAvatar, type Size } from './crop';
 import { checkPhotoSize } from './photo-file';
 

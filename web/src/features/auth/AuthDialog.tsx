@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/Alert';
 import { Dialog, DialogContent } from '../../ui/Dialog';
-import { closeDialog, openDialog, type AuthTab } from '../dialogs/dialog-store';
+import { closeDialog, openDialog, type AuthTab } from '../../app/dialogs/dialog-store';
 import { AuthTabs } from './AuthTabs';
 import { useWelcome } from './useWelcome';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@music-rooms/domain/auth';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
-import type { AuthTab } from '../dialogs/dialog-store';
+import type { AuthTab } from '../../app/dialogs/dialog-store';
 import { ProviderButtons } from './ProviderButtons';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';

@@ -7,9 +7,9 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
-import { AuthRequestError, authRequest } from '../session/auth-api';
-import { closeDialog, openAuthDialog } from '../dialogs/dialog-store';
-import { useZodForm } from '../forms/useZodForm';
+import { AuthRequestError, authRequest } from '../../app/session/auth-api';
+import { closeDialog, openAuthDialog } from '../../app/dialogs/dialog-store';
+import { useZodForm } from '../../app/forms/useZodForm';
 import { ResetLinkSent } from './ResetLinkSent';
 import './auth.css';
 

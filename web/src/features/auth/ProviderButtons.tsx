@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button } from '../../ui/Button';
-import { usePublicConfig } from '../config/usePublicConfig';
+import { usePublicConfig } from '../../app/config/usePublicConfig';
 import { ProviderIcon } from './ProviderIcon';
 import { startOAuth } from './oauth-popup';
 import { safeReturnTo } from './query-messages';

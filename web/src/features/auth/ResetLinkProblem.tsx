@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { TriangleAlert } from 'lucide-react';
 import { Button } from '../../ui/Button';
 import { Panel } from '../../ui/Panel';
-import { openDialog } from '../dialogs/dialog-store';
-import { useLocalePath } from '../language/useLocalePath';
+import { openDialog } from '../../app/dialogs/dialog-store';
+import { useLocalePath } from '../../app/language/useLocalePath';
 
 export type ResetLinkIssue = 'missing' | 'invalid' | 'expired' | 'used' | 'verifyFailed';
 

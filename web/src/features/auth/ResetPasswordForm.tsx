@@ -5,10 +5,10 @@ import { newPasswordSchema } from '@music-rooms/domain/schemas/auth';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { PasswordField } from '../../ui/PasswordField';
-import { useZodForm } from '../forms/useZodForm';
-import { useLocalePath } from '../language/useLocalePath';
-import { useSessionActions } from '../session/useSessionActions';
-import { notify } from '../toasts/toast-store';
+import { useZodForm } from '../../app/forms/useZodForm';
+import { useLocalePath } from '../../app/language/useLocalePath';
+import { useSessionActions } from '../../app/session/useSessionActions';
+import { notify } from '../../app/toasts/toast-store';
 import { resetPasswordAndSignIn } from './reset-api';
 
 type ResetPasswordFormProps = { token: string };

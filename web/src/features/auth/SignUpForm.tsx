@@ -6,9 +6,9 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { PasswordField } from '../../ui/PasswordField';
 import { TextField } from '../../ui/TextField';
-import { authRequest } from '../session/auth-api';
-import { useSessionActions } from '../session/useSessionActions';
-import { useZodForm } from '../forms/useZodForm';
+import { authRequest } from '../../app/session/auth-api';
+import { useSessionActions } from '../../app/session/useSessionActions';
+import { useZodForm } from '../../app/forms/useZodForm';
 
 type SignUpFormProps = { onSignedUp: (user: SessionUser) => void };
 

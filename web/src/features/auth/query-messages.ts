@@ -1,5 +1,5 @@
 import { GOOGLE_OAUTH_FAILED } from '@music-rooms/domain/auth';
-import { messageKey, type MessageRef } from '../forms/message-ref';
+import { messageKey, type MessageRef } from '../../app/forms/message-ref';
 
 /** A failed Google sign-in arrives with its own value (spec §8). */
 const PROVIDER_VALUES: Record<string, string> = { [GOOGLE_OAUTH_FAILED]: 'auth.googleError' };

@@ -1,5 +1,6 @@
+import type { UserId } from '@music-rooms/domain/ids';
 import { AUTH_ROUTES, type ResetTokenState, type SessionUser } from '@music-rooms/domain/auth';
-import { authRequest } from '../session/auth-api';
+import { authRequest } from '../../app/session/auth-api';
 
 /** POST /api/auth/verify-reset-token: whether the e-mailed link can still be used. */
 export async function verifyResetToken(token: string): Promise<ResetTokenState> {
@@ -11,7 +12,7 @@ export async function verifyResetToken(token: string): Promise<ResetTokenState> 
   return state;
 }
 
-type ResetGrant = { userId: string; email: string; name: string; grant: string };
+type ResetGrant = { userId: UserId; email: string; name: string; grant: string };
 
 /**
  * Sets the new password with the link's token, then signs in with the one-time grant the

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useMessage } from '../forms/useMessage';
-import { useSessionActions } from '../session/useSessionActions';
-import { notify } from '../toasts/toast-store';
+import { useMessage } from '../../app/forms/useMessage';
+import { useSessionActions } from '../../app/session/useSessionActions';
+import { notify } from '../../app/toasts/toast-store';
 import { queryMessage, safeReturnTo } from './query-messages';
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { OAUTH_POPUP_CHANNEL, type OAuthPopupMessage } from '@music-rooms/domain/auth';
-import { notify } from '../toasts/toast-store';
-import { closeDialog, getDialog } from '../dialogs/dialog-store';
-import { useMessage } from '../forms/useMessage';
-import { useSessionActions } from '../session/useSessionActions';
+import { notify } from '../../app/toasts/toast-store';
+import { closeDialog, getDialog } from '../../app/dialogs/dialog-store';
+import { useMessage } from '../../app/forms/useMessage';
+import { useSessionActions } from '../../app/session/useSessionActions';
 import { parseOAuthMessage, type OAuthFlow } from './oauth';
 import { finishOAuth, hasPendingOAuth } from './oauth-popup';
 import { queryMessage } from './query-messages';

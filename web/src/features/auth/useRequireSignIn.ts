@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { openAuthDialog } from '../dialogs/dialog-store';
-import { useSession } from '../session/useSession';
+import { openAuthDialog } from '../../app/dialogs/dialog-store';
+import { useSession } from '../../app/session/useSession';
 
 /**
  * For actions that need an account (spec §6: a guest is prompted to log in for actions).

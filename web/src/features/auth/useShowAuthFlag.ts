@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { openAuthDialog } from '../dialogs/dialog-store';
-import { useSession } from '../session/useSession';
+import { openAuthDialog } from '../../app/dialogs/dialog-store';
+import { useSession } from '../../app/session/useSession';
 
 /** `?showAuth=true` opens the sign-in dialog (for a guest), then leaves the address (spec §2). */
 export function useShowAuthFlag(): void {

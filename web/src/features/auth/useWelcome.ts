@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@music-rooms/domain/auth';
-import { notify } from '../toasts/toast-store';
+import { notify } from '../../app/toasts/toast-store';
 
 /** The notice after signing in or signing up. */
 export function useWelcome() {

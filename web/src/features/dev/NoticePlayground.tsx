@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { Panel } from '../../ui/Panel';
-import { notify } from '../toasts/toast-store';
+import { notify } from '../../app/toasts/toast-store';
 import { VARIANTS, behaviourNotices, variantNotice } from './sample-notices';
 
 /** Buttons that show every kind of notice, to check how they look and behave. */

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Notice, ToastVariant } from '../toasts/toast-store';
+import type { Notice, ToastVariant } from '../../app/toasts/toast-store';
 
 export const VARIANTS: ToastVariant[] = ['default', 'info', 'success', 'warning', 'error'];
 

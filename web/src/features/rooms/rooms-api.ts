@@ -1,3 +1,4 @@
+import type { RoomId, UserId } from '@music-rooms/domain/ids';
 import type { AssignableRole, RoomAccessArgs } from '@music-rooms/domain/rooms';
 import { callMutation, callQuery } from '../../lib/api/functions';
 
@@ -6,16 +7,16 @@ import { callMutation, callQuery } from '../../lib/api/functions';
  * queries instead (room lists, the room, its users).
  */
 
-export function toggleFavorite(roomId: string, userId: string, pass: RoomAccessArgs = {}) {
+export function toggleFavorite(roomId: RoomId, userId: UserId, pass: RoomAccessArgs = {}) {
   return callMutation('rooms.toggleFavorite', { roomId, userId, ...pass });
 }
 
-export function requestAccess(roomId: string) {
+export function requestAccess(roomId: RoomId) {
   return callMutation('rooms.requestAccess', { roomId });
 }
 
 /** Whether a room URL is free (apart from the room being edited). */
-export async function isRoomUrlAvailable(roomUrl: string, excludeId?: string): Promise<boolean> {
+export async function isRoomUrlAvailable(roomUrl: string, excludeId?: RoomId): Promise<boolean> {
   const info = await callQuery('rooms.getRoomInfoByUrl', {
     room_url: roomUrl,
     ...(excludeId ? { exclude_id: excludeId } : {}),
@@ -44,22 +45,22 @@ export function cleanupExpiredTokens() {
   return callMutation('rooms.cleanupExpiredTokens', {});
 }
 
-export function addRoomUser(roomId: string, usernameOrEmail: string, role: AssignableRole) {
+export function addRoomUser(roomId: RoomId, usernameOrEmail: string, role: AssignableRole) {
   return callMutation('rooms.addUser', { roomId, usernameOrEmail, role });
 }
 
-export function changeRoomUserRole(roomId: string, userId: string, role: AssignableRole) {
+export function changeRoomUserRole(roomId: RoomId, userId: UserId, role: AssignableRole) {
   return callMutation('rooms.updateUserRole', { roomId, userId, role });
 }
 
-export function removeRoomUser(roomId: string, userId: string) {
+export function removeRoomUser(roomId: RoomId, userId: UserId) {
   return callMutation('rooms.removeUser', { roomId, userId });
 }
 
-export function approveRequest(roomId: string, userId: string, role: AssignableRole) {
+export function approveRequest(roomId: RoomId, userId: UserId, role: AssignableRole) {
   return callMutation('rooms.approveRequest', { roomId, userId, role });
 }
 
-export function rejectRequest(roomId: string, userId: string) {
+export function rejectRequest(roomId: RoomId, userId: UserId) {
   return callMutation('rooms.rejectRequest', { roomId, userId });
 }

@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button';
 import { AccountFacts } from '../account/AccountFacts';
 import { AvatarEditor } from '../account/AvatarEditor';
 import { LinkedAccounts } from '../account/LinkedAccounts';
-import { openDialog } from '../dialogs/dialog-store';
+import { openDialog } from '../../app/dialogs/dialog-store';
 
 type AccountSectionProps = { user: SessionUser };
 

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { COLOR_MODES, LANGUAGES } from '@music-rooms/domain/limits';
 import { SegmentedControl } from '../../ui/SegmentedControl';
-import { useLanguage } from '../language/useLanguage';
-import { DARK_THEMES } from '../theme/theme-preference';
-import { useTheme } from '../theme/useTheme';
+import { useLanguage } from '../../app/language/useLanguage';
+import { DARK_THEMES } from '../../app/theme/theme-preference';
+import { useTheme } from '../../app/theme/useTheme';
 
 const MODE_ICONS = { system: Monitor, light: Sun, dark: Moon } as const;
 const DARK_THEME_LABELS = { dark: 'theme.darkGrey', black: 'theme.black' } as const;

@@ -4,7 +4,7 @@ import { Eraser } from 'lucide-react';
 import { session } from '../../lib/storage';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { notify } from '../toasts/toast-store';
+import { notify } from '../../app/toasts/toast-store';
 import { CACHE_CLEARED_KEY, clearAppCache } from './cache-clear';
 
 /** Clear what the app keeps in this browser, then reload ("Cache cleared" after the reload). */

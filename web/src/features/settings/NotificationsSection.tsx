@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/Alert';
 import { Switch } from '../../ui/Switch';
-import { notify } from '../toasts/toast-store';
+import { notify } from '../../app/toasts/toast-store';
 import { usePreferences } from './usePreferences';
 
 /** Notifications and sound effects, saved with the account. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LogIn } from 'lucide-react';
 import type { SessionUser } from '@music-rooms/domain/auth';
 import { Button } from '../../ui/Button';
-import { openAuthDialog } from '../dialogs/dialog-store';
+import { openAuthDialog } from '../../app/dialogs/dialog-store';
 import { SettingsSection } from './SettingsSection';
 import { sectionAnchor, type SettingsSectionDef } from './settings-sections';
 

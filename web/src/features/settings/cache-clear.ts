@@ -1,5 +1,5 @@
-import { CACHED_USER_KEY } from '../session/cached-user';
-import { COLOR_MODE_KEY, DARK_THEME_KEY } from '../theme/theme-preference';
+import { CACHED_USER_KEY } from '../../app/session/cached-user';
+import { COLOR_MODE_KEY, DARK_THEME_KEY } from '../../app/theme/theme-preference';
 
 /** Set just before the reload, so the reloaded page can say the cache was cleared. */
 export const CACHE_CLEARED_KEY = 'music-rooms:cache-cleared';

@@ -8,7 +8,7 @@ export class FunctionCallError extends Error {
   constructor(
     readonly code: string,
     message: string,
-    readonly data: FunctionErrorData = { code },
+    readonly data: FunctionErrorData = { code, key: code },
     /** The HTTP status; 560 for a function's own error, null when it came over the socket. */
     readonly status: number | null = null,
     readonly logLines: readonly string[] = [],

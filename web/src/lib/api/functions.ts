@@ -1,6 +1,5 @@
 import {
   FUNCTION_ENDPOINTS,
-  FUNCTION_ERROR_STATUS,
   type ArgsOf,
   type FunctionEndpoint,
   type FunctionKind,
@@ -62,26 +61,30 @@ function isResponse(body: unknown): body is FunctionResponse {
   return typeof body === 'object' && body !== null && 'status' in body;
 }
 
-/** A 560 carries the function's error; other failures carry the app's error shape, if any. */
+/**
+ * A 560 carries the function's error (and a 404 for an unknown path, in the same envelope);
+ * other failures carry the app's error shape, if any.
+ */
 function callError(response: Response, body: unknown): FunctionCallError {
-  if (response.status === FUNCTION_ERROR_STATUS && isResponse(body) && body.status === 'error') {
+  if (isResponse(body) && body.status === 'error') {
     const failure: FunctionFailure = body;
     const { errorData } = failure;
     return new FunctionCallError(
       errorData.code,
       failure.errorMessage,
       errorData,
-      560,
+      response.status,
       failure.logLines,
     );
   }
-  const shaped = (body ?? {}) as { code?: unknown; message?: unknown };
+  const shaped = (body ?? {}) as { code?: unknown; key?: unknown; message?: unknown };
   const code = typeof shaped.code === 'string' ? shaped.code : `http_${response.status}`;
+  const key = typeof shaped.key === 'string' ? shaped.key : code;
   const message = typeof shaped.message === 'string' ? shaped.message : response.statusText;
   return new FunctionCallError(
     code,
     message || `HTTP ${response.status}`,
-    { code },
+    { code, key },
     response.status,
   );
 }

@@ -1,0 +1,25 @@
+import type { RoomId, UserId } from './ids';
+
+/**
+ * Every live-query topic, built in this one module (design §3 "Live queries"). A query watches
+ * the topics it read; a change publishes the topics it touched; the names meet only here.
+ */
+export const TOPICS = {
+  /** Any room's name, visibility, members or existence (the room lists). */
+  roomList: 'rooms',
+  /** Presence anywhere (lists sorted by activity). */
+  anyPresence: 'presence',
+  /** One user's public profile and settings. */
+  user: (userId: UserId) => `user:${userId}`,
+  /** The rooms one user owns, belongs to or asked to join. */
+  userRooms: (userId: UserId) => `user-rooms:${userId}`,
+  /** One room's page. */
+  room: (roomId: RoomId) => `room:${roomId}`,
+  /** One room's members and access requests. */
+  roomUsers: (roomId: RoomId) => `room-users:${roomId}`,
+  /** Who is in one room right now. */
+  presence: (roomId: RoomId) => `presence:${roomId}`,
+} as const;
+
+/** Whether a topic is some user's profile (the room lists show authors and members). */
+export const isUserTopic = (topic: string) => topic.startsWith('user:');

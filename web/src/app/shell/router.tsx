@@ -1,0 +1,64 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LANGUAGES } from '@music-rooms/domain/limits';
+import { ErrorPage } from '../../pages/ErrorPage';
+import { NotFoundPage } from '../../pages/NotFoundPage';
+import { AppLoading } from './AppLoading';
+import { RootLayout } from './RootLayout';
+import { StandaloneErrorPage } from './StandaloneErrorPage';
+import { lazyPage } from './lazy-page';
+
+/**
+ * The pages of the app (spec §2). Each loads from its own chunk, so the home page carries
+ * only what it needs. To add a page: a file in pages/, one line here.
+ */
+function pageRoutes(): RouteObject[] {
+  return [
+    { index: true, lazy: lazyPage(() => import('../../pages/HomePage'), 'HomePage') },
+    { path: 'room/:id', lazy: lazyPage(() => import('../../pages/RoomPage'), 'RoomPage') },
+    {
+      path: 'rooms/new',
+      lazy: lazyPage(() => import('../../pages/CreateRoomPage'), 'CreateRoomPage'),
+    },
+    { path: 'auth', lazy: lazyPage(() => import('../../pages/AuthPage'), 'AuthPage') },
+    {
+      path: 'reset-password',
+      lazy: lazyPage(() => import('../../pages/ResetPasswordPage'), 'ResetPasswordPage'),
+    },
+    {
+      path: 'protected',
+      lazy: lazyPage(() => import('../../pages/ProtectedPage'), 'ProtectedPage'),
+    },
+    { path: 'settings', lazy: lazyPage(() => import('../../pages/SettingsPage'), 'SettingsPage') },
+    {
+      // Developer pages: super administrators only, everyone else gets the 404 page.
+      path: 'dev',
+      lazy: lazyPage(() => import('../../pages/DevLayoutPage'), 'DevLayoutPage'),
+      children: [
+        { index: true, lazy: lazyPage(() => import('../../pages/DevIndexPage'), 'DevIndexPage') },
+        { path: '*', lazy: lazyPage(() => import('../../pages/DevToolPage'), 'DevToolPage') },
+      ],
+    },
+    { path: '*', Component: NotFoundPage },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      Component: RootLayout,
+      ErrorBoundary: StandaloneErrorPage,
+      HydrateFallback: AppLoading,
+      children: [
+        {
+          // Errors inside a page keep the header around them.
+          ErrorBoundary: ErrorPage,
+          children: [
+            { path: '/', children: pageRoutes() },
+            // The same pages under a locale prefix (/ru/..., /en/...), which sets the language.
+            ...LANGUAGES.map((language) => ({ path: `/${language}`, children: pageRoutes() })),
+          ],
+        },
+      ],
+    },
+  ]);
+}

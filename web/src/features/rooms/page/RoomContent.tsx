@@ -1,0 +1,64 @@
+import { Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Settings, Users } from 'lucide-react';
+import { isRoomRole, type RoomCapability, type RoomDetails } from '@music-rooms/domain/rooms';
+import { Button } from '../../../ui/Button';
+import { lazyComponent } from '../../../app/build-updates/load-chunk';
+import { useLocalePath } from '../../../app/language/useLocalePath';
+import { RequestAccess } from './RequestAccess';
+import { RoomHeading } from './RoomHeading';
+import { RoomStage } from './RoomStage';
+import type { RoomPass } from './useRoomEntry';
+
+// The settings and members windows carry the form rules (zod): they load when first opened.
+const RoomSettingsDialog = lazyComponent(
+  () => import('../settings/RoomSettingsDialog'),
+  'RoomSettingsDialog',
+);
+const RoomUsersDialog = lazyComponent(() => import('../users/RoomUsersDialog'), 'RoomUsersDialog');
+
+type RoomContentProps = { room: RoomDetails; pass: RoomPass };
+
+/** The room with its actions (members, settings), the request to join, and its music. */
+export function RoomContent({ room, pass }: RoomContentProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const localePath = useLocalePath();
+  const [open, setOpen] = useState<'settings' | 'users' | null>(null);
+  const can = (capability: RoomCapability) => room.capabilities.includes(capability);
+  const close = () => setOpen(null);
+
+  return (
+    <>
+      <div className="room-top">
+        <RoomHeading room={room} />
+        <div className="room-actions">
+          {can('users.view') && (
+            <Button icon={Users} onClick={() => setOpen('users')}>
+              {t('rooms.users.open')}
+            </Button>
+          )}
+          {can('room.updateSettings') && (
+            <Button icon={Settings} onClick={() => setOpen('settings')}>
+              {t('rooms.settings.open')}
+            </Button>
+          )}
+        </div>
+      </div>
+      {!isRoomRole(room.myRole) && <RequestAccess roomId={room._id} myRole={room.myRole} />}
+      <RoomStage />
+      <Suspense fallback={null}>
+        {open === 'settings' && (
+          <RoomSettingsDialog
+            room={room}
+            onClose={close}
+            onMoved={(roomUrl) => void navigate(localePath(`/room/${roomUrl}`), { replace: true })}
+            onDeleted={() => void navigate(localePath('/'))}
+          />
+        )}
+        {open === 'users' && <RoomUsersDialog room={room} pass={pass} onClose={close} />}
+      </Suspense>
+    </>
+  );
+}

@@ -1,2 +1,0 @@
-/** Where the profile and settings screen lives (also a known page in domain/routes). */
-export const SETTINGS_PATH = '/settings';

@@ -1,0 +1,57 @@
+import type { ReactElement, ReactNode } from 'react';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
+import '@testing-library/jest-dom/vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { SessionUser } from '@music-rooms/domain/auth';
+import { closeDialog } from '../../src/app/dialogs/dialog-store';
+import { SESSION_QUERY_KEY, type SessionState } from '../../src/app/session/session-api';
+import { createQueryClient } from '../../src/app/shell/query-client';
+import { Toaster } from '../../src/app/toasts/Toaster';
+import { toastStore } from '../../src/app/toasts/toast-store';
+import { i18next, initI18n } from '../../src/i18n';
+import { TooltipProvider } from '../../src/ui/TooltipProvider';
+
+/**
+ * The set-up every component test file needs: English messages before the first test, and after
+ * each one an empty screen, no notice left over and fetch given back. The app's stores are
+ * module-wide, so a test must not see what the one before it left.
+ */
+export function setupComponentTests(): void {
+  beforeAll(async () => {
+    if (!i18next.isInitialized) await initI18n('en');
+  });
+  afterEach(() => {
+    cleanup();
+    toastStore.clear();
+    closeDialog();
+    vi.unstubAllGlobals();
+  });
+}
+
+type RenderOptions = {
+  /** Who is signed in; null for a guest, undefined while the session is still being read. */
+  user?: SessionUser | null;
+};
+
+/**
+ * Renders a component inside the app's own providers: a fresh query cache (holding the session
+ * as GET /api/_auth/session would have answered it), tooltips, and the toast area, so a notice
+ * the component raises is on screen. No realtime connection is opened.
+ */
+export function renderInApp(ui: ReactElement, { user }: RenderOptions = {}) {
+  const queryClient = createQueryClient();
+  if (user !== undefined) {
+    queryClient.setQueryData<SessionState>(SESSION_QUERY_KEY, { user, answered: true });
+  }
+  // A wrapper, so that `rerender` gives the component new props inside the same providers.
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        {children}
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+  return { ...render(ui, { wrapper }), queryClient };
+}
