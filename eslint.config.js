@@ -49,6 +49,25 @@ export default tseslint.config(
     },
   },
   {
+    // Every string an input schema takes is text() (domain/src/schemas/text.ts), which refuses
+    // NUL and lone surrogates, text no database column holds.
+    files: [
+      'domain/src/**',
+      'server/src/routes/**',
+      'server/src/realtime/**',
+      'server/src/functions/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: 'Use text() from @music-rooms/domain: it refuses NUL and lone surrogates.',
+        },
+      ],
+    },
+  },
+  {
     // domain is shared by server and web: it may not reach for Node or the DOM.
     files: ['domain/src/**'],
     languageOptions: { globals: { ...globals.es2023 } },

@@ -12,4 +12,5 @@ export * from './schemas/auth';
 export * from './schemas/functions';
 export * from './schemas/rooms';
 export * from './schemas/ids';
+export * from './schemas/text';
 export * from './contract';

@@ -27,11 +27,16 @@ export type RealtimeToken = {
   ttlMs: number;
 };
 
-/** Why the server refused or ended a connection (the `data.code` of a connect_error). */
+/**
+ * Why the server refused or ended a connection (the `data.code` of a connect_error, the code of
+ * `connection:ended`), or refused a realtime token as `Authorization: Bearer` (401).
+ */
 export const REALTIME_ERROR_CODES = {
   missingToken: 'missing_token',
   invalidToken: 'invalid_token',
   tokenExpired: 'token_expired',
+  /** The sign-in the token was issued for ended: signed out, password changed or reset, expired. */
+  sessionEnded: 'session_ended',
 } as const;
 export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[keyof typeof REALTIME_ERROR_CODES];
 
@@ -49,7 +54,7 @@ export type QueryErrorMessage = { id: string; errorMessage: string; errorData: F
 
 export type TokenRefreshResult =
   | { ok: true; expiresAt: number }
-  | { ok: false; code: RealtimeErrorCode | 'caller_changed'; errorMessage: string };
+  | { ok: false; code: RealtimeErrorCode | 'caller_changed' | 'internal'; errorMessage: string };
 
 /** Events the browser sends. */
 export type ClientToServerEvents = {
@@ -76,4 +81,9 @@ export type ClientToServerEvents = {
 export type ServerToClientEvents = {
   'query:value': (message: QueryValueMessage) => void;
   'query:error': (message: QueryErrorMessage) => void;
+  /**
+   * Sent just before the server ends the connection, with the reason. The client connects
+   * again with a fresh token, as whoever it now is (a guest after signing out).
+   */
+  'connection:ended': (message: { code: RealtimeErrorCode }) => void;
 };

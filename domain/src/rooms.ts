@@ -106,6 +106,14 @@ export type RoomListArgs = {
   limit?: number;
 };
 
+/**
+ * What someone kept out of a room (by its password or as invite-only) still sees of it, as on
+ * its card: the name, the markers and the owner.
+ */
+export type RoomPreview = Pick<RoomSummary, 'name' | 'visibility' | 'hasPassword'> & {
+  author: PublicUser;
+};
+
 /** rooms.getRoomInfoByUrl (spec §3). `room` is null when it does not exist or is not viewable. */
 export type RoomInfo = {
   room: RoomSummary | null;
@@ -114,6 +122,8 @@ export type RoomInfo = {
   urlAvailable: boolean;
   /** Invite-only rooms are shown as unavailable to anyone who is not a member. */
   unavailable: boolean;
+  /** When the room exists but `room` is null: what the gate or the unavailable page shows. */
+  preview?: RoomPreview;
 };
 
 /** A password gate pass presented with room calls: the token and the tab's session id. */
@@ -125,7 +135,10 @@ export type RoomMember = {
   invitedBy: UserId | null;
   /** Milliseconds since the epoch. */
   joinedAt: number;
-  /** Whether the viewer may remove or change this member (the removal rules). */
+  /**
+   * Whether the viewer may remove or change this member (the removal rules); for a request,
+   * whether they may let the person in (another's refusal stands).
+   */
   manageable: boolean;
   /** Why not, as a room message key, or null when they may. */
   refusal: RoomErrorKey | null;
@@ -172,6 +185,8 @@ export const ROOM_ERRORS = {
   cannotChangeInviter: 'rooms.errors.cannotChangeInviter',
   cannotChangeOwner: 'rooms.errors.cannotChangeOwner',
   cannotChangeSelf: 'rooms.errors.cannotChangeSelf',
+  rejectedByOwner: 'rooms.errors.rejectedByOwner',
+  rejectedByAnotherAdmin: 'rooms.errors.rejectedByAnotherAdmin',
 } as const;
 export type RoomErrorKey = (typeof ROOM_ERRORS)[keyof typeof ROOM_ERRORS];
 
@@ -202,6 +217,10 @@ export const ROOM_ERROR_TEXT: Record<RoomErrorKey, string> = {
   'rooms.errors.cannotChangeInviter': 'You cannot remove the user who invited you.',
   'rooms.errors.cannotChangeOwner': 'The room owner cannot be removed.',
   'rooms.errors.cannotChangeSelf': 'You cannot change your own role here.',
+  'rooms.errors.rejectedByOwner':
+    'The room owner refused this person: only the owner can let them in.',
+  'rooms.errors.rejectedByAnotherAdmin':
+    'Another admin refused this person: only they or the room owner can let them in.',
 };
 
 const CYRILLIC: Record<string, string> = {

@@ -1,5 +1,7 @@
 import type { RoomId, UserId } from './ids';
 
+const SESSION_ENDED_PREFIX = 'session-ended:';
+
 /**
  * Every live-query topic, built in this one module (design §3 "Live queries"). A query watches
  * the topics it read; a change publishes the topics it touched; the names meet only here.
@@ -19,7 +21,16 @@ export const TOPICS = {
   roomUsers: (roomId: RoomId) => `room-users:${roomId}`,
   /** Who is in one room right now. */
   presence: (roomId: RoomId) => `presence:${roomId}`,
+  /**
+   * A sign-in session ended (its row id, never its secret). No query watches it: it travels on
+   * the same bus so that every node forgets the session and closes its realtime connections.
+   */
+  sessionEnded: (sessionId: string) => `${SESSION_ENDED_PREFIX}${sessionId}`,
 } as const;
+
+/** The session a `TOPICS.sessionEnded` topic names, or null for any other topic. */
+export const endedSessionOf = (topic: string): string | null =>
+  topic.startsWith(SESSION_ENDED_PREFIX) ? topic.slice(SESSION_ENDED_PREFIX.length) : null;
 
 /** Whether a topic is some user's profile (the room lists show authors and members). */
 export const isUserTopic = (topic: string) => topic.startsWith('user:');

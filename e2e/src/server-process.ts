@@ -41,3 +41,28 @@ async function waitForAddress(read: () => string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+export type FinishedProcess = { code: number | null; stdout: string; stderr: string };
+
+/** Runs the built server expecting it to refuse to start, and answers how it ended. */
+export function runRefusedServer(env: Record<string, string>): Promise<FinishedProcess> {
+  const child = spawn(process.execPath, [path.join(appRoot, 'server/dist/main.js')], {
+    cwd: appRoot,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // A server that started after all is stopped, so the test fails on its exit code, not a timeout.
+  const started = setInterval(() => {
+    if (stdout.includes('running at')) child.kill('SIGTERM');
+  }, 50);
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      clearInterval(started);
+      resolve({ code, stdout, stderr });
+    }),
+  );
+}

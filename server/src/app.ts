@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -9,6 +9,7 @@ import { contentSecurityPolicy } from './plugins/security';
 import { databasePlugin } from './plugins/database';
 import { buildInfoPlugin } from './plugins/build-info';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { healthRoutes } from './routes/health';
 import { configRoutes } from './routes/config';
 import { buildRoutes } from './routes/builds';
@@ -17,6 +18,7 @@ import { realtimeTokensPlugin } from './realtime/token-plugin';
 import { callerPlugin } from './functions/caller';
 import { sessionPlugin } from './plugins/session';
 import { pubsubPlugin } from './realtime/pubsub-plugin';
+import { sessionRevocationsPlugin } from './realtime/session-revocations';
 import { functionsPlugin } from './functions/plugin';
 import { roomRuntimePlugin } from './plugins/room-runtime';
 import type { FunctionDefinition } from './functions/define';
@@ -38,6 +40,8 @@ export type BuildAppOptions = {
   logStream?: { write: (line: string) => void };
   /** Backend functions added to the app's own (tests declare functions of their own). */
   functions?: readonly FunctionDefinition[];
+  /** Hears every route as it is added (tests list the routes to call them all). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /**
@@ -57,6 +61,7 @@ export async function buildApp(
     pluginTimeout: 120_000,
   });
   app.decorate('config', config);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config.publicUrl) },
@@ -71,12 +76,14 @@ export async function buildApp(
   await app.register(rateLimit, { global: false, ...rateLimitStore.options });
 
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(databasePlugin);
   await app.register(buildInfoPlugin);
+  await app.register(pubsubPlugin);
+  await app.register(sessionRevocationsPlugin);
   await app.register(realtimeTokensPlugin);
   await app.register(callerPlugin);
   await app.register(sessionPlugin);
-  await app.register(pubsubPlugin);
   await app.register(roomRuntimePlugin);
   await app.register(functionsPlugin, { extra: options.functions ?? [] });
   await app.register(realtimePlugin);

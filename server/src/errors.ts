@@ -12,6 +12,7 @@ const STATUS_OF_CODE: Readonly<Record<string, number>> = {
   invalid_admin_key: 401,
   invalid_token: 401,
   token_expired: 401,
+  session_ended: 401,
   missing_token: 401,
   forbidden: 403,
   not_found: 404,

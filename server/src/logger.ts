@@ -4,6 +4,7 @@ import {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import { serializeError } from './log-errors';
 import { prettyLogStream } from './log-pretty';
 
 const CENSOR = '[redacted]';
@@ -76,7 +77,8 @@ export function loggerOptions(
   return {
     level,
     redact: { paths: REDACTED_PATHS, censor: CENSOR },
-    serializers: { req: serializeRequest, res: serializeReply },
+    // Errors lose what a failed query carries: its SQL, its parameters, hashes (log-errors.ts).
+    serializers: { req: serializeRequest, res: serializeReply, err: serializeError },
     ...(out ? { stream: out } : {}),
   };
 }

@@ -20,7 +20,7 @@ export type AnyFunctionSpec = FunctionSpec<FunctionKind, z.ZodType, any>;
 export type SpecValue<Spec> =
   Spec extends FunctionSpec<FunctionKind, z.ZodType, infer Value> ? Value : never;
 
-const declare =
+const functionOfKind =
   <Kind extends FunctionKind>(kind: Kind) =>
   <Args extends z.ZodType>(args: Args) => ({
     /** Names the value the function answers (a type only: nothing checks it at run time). */
@@ -28,8 +28,8 @@ const declare =
   });
 
 /** Reads data; may be subscribed to as a live query. */
-export const query = declare('query');
+export const query = functionOfKind('query');
 /** Changes data and publishes the topics it touched. */
-export const mutation = declare('mutation');
+export const mutation = functionOfKind('mutation');
 /** Talks to the outside world (mail, the streaming service) and may change data too. */
-export const action = declare('action');
+export const action = functionOfKind('action');

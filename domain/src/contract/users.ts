@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CurrentUser, PublicUser, UserPreferences } from '../auth';
 import { avatarSchema } from '../schemas/auth';
 import { userIdSchema } from '../schemas/ids';
+import { text } from '../schemas/text';
 import { mutation, query } from './define';
 
 /**
@@ -17,14 +18,14 @@ const avatarArg = avatarSchema.nullable().catch(null);
  * so that a form gets the one message of the first broken rule.
  */
 export const USER_FUNCTIONS = {
-  'users.getCurrentUser': query(z.object({ email: z.string() })).returns<CurrentUser | null>(),
+  'users.getCurrentUser': query(z.object({ email: text() })).returns<CurrentUser | null>(),
   'users.getById': query(z.object({ id: userIdSchema })).returns<PublicUser | null>(),
   'users.updateUserProfile': mutation(
     z.object({
       id: userIdSchema,
-      name: z.string().optional(),
-      username: z.string().optional(),
-      email: z.string().optional(),
+      name: text().optional(),
+      username: text().optional(),
+      email: text().optional(),
     }),
   ).returns<CurrentUser>(),
   'users.updateAvatar': mutation(z.object({ id: userIdSchema, avatar: avatarArg })).returns<{

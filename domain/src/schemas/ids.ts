@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { text } from './text';
 import { VALIDATION } from './validation-keys';
 
 /** An id argument: any non-empty string of sane length; whether it names a row is the server's. */
-const id = () => z.string().min(1, { message: VALIDATION.required }).max(100);
+const id = () => text().min(1, { message: VALIDATION.required }).max(100);
 
 export const userIdSchema = id().brand<'UserId', 'inout'>();
 export const roomIdSchema = id().brand<'RoomId', 'inout'>();

@@ -9,20 +9,21 @@ import {
 } from '../rooms';
 import { VALIDATION } from './auth';
 import { roomIdSchema } from './ids';
+import { requiredText, text } from './text';
 
 /**
  * The argument rules of every rooms.* function, for the forms and for the server. Messages are
  * i18n keys (see VALIDATION); `too_small` / `too_big` issues carry the count they name.
  */
 
-const required = () => z.string().trim().min(1, { message: VALIDATION.required });
+/** Trimmed and not blank; a name of only invisible characters is blank too. */
+const required = requiredText;
 
 export const roomNameSchema = required().max(LIMITS.roomNameMax, {
   message: VALIDATION.maxLength,
 });
 
-export const roomDescriptionSchema = z
-  .string()
+export const roomDescriptionSchema = text()
   .trim()
   .max(ROOM_LIMITS.descriptionMax, { message: VALIDATION.maxLength });
 
@@ -39,8 +40,7 @@ export const roomUrlLookupSchema = required()
   .max(200, { message: VALIDATION.maxLength });
 
 /** Passwords are taken as typed: no trimming. */
-export const roomPasswordSchema = z
-  .string()
+export const roomPasswordSchema = text()
   .min(1, { message: VALIDATION.required })
   .max(ROOM_LIMITS.passwordMax, { message: VALIDATION.maxLength });
 
@@ -53,16 +53,12 @@ export const usernameOrEmailSchema = required().max(320, { message: VALIDATION.m
 
 /** The password gate pass any room call may carry. */
 export const roomAccessArgs = {
-  accessToken: z.string().max(200).optional(),
-  session_id: z.string().max(200).optional(),
+  accessToken: text().max(200).optional(),
+  session_id: text().max(200).optional(),
 };
 
 export const roomListArgsSchema = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(ROOM_LIMITS.searchMax, { message: VALIDATION.maxLength })
-    .optional(),
+  search: text().trim().max(ROOM_LIMITS.searchMax, { message: VALIDATION.maxLength }).optional(),
   sort: z.enum(ROOM_SORTS, { message: VALIDATION.invalidFormat }).default('newest'),
   favoritesOnly: z.boolean().default(false),
   offset: z.number().int().min(0).default(0),

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient } from 'pg';
+import { addressOf, settingError } from '../startup-errors';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export { schema };
@@ -21,6 +23,11 @@ export type DatabaseOptions = {
   url: string | null;
   /** For PGlite: a directory for its files, or null to keep it in memory. */
   dataDir: string | null;
+  /**
+   * For PGlite on disk: the folder (DATA_DIR) this process locks while the database is open,
+   * so that a second server on the same files refuses to start (`data-dir-lock.ts`).
+   */
+  lockDir?: string | null;
   migrationsFolder: string;
   /** Told of a lost PostgreSQL connection (a restart, a dropped socket); the pool reconnects. */
   onConnectionError?: (error: Error) => void;
@@ -35,8 +42,26 @@ export async function pingDatabase(db: Database): Promise<void> {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.url
     ? await openPostgres(options.url, options.migrationsFolder, options.onConnectionError)
-    : await openPglite(options.dataDir, options.migrationsFolder);
+    : await openLockedPglite(options);
   return handle;
+}
+
+/** PGlite, with its folder's lock held from before it opens until after it has closed. */
+async function openLockedPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const lock = options.dataDir && options.lockDir ? lockDataDir(options.lockDir) : null;
+  try {
+    const handle = await openPglite(options.dataDir, options.migrationsFolder);
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
 }
 
 async function openPglite(
@@ -70,7 +95,10 @@ async function openPostgres(
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const closePool = watchPoolConnections(pool, onConnectionError);
   const db = drizzle(pool, { schema });
-  const lockClient = await pool.connect();
+  const lockClient = await pool.connect().catch(async (error: unknown) => {
+    await closePool();
+    throw settingError('DATABASE_URL', `${addressOf(url)}: cannot connect`, error);
+  });
   try {
     await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migrate(db, { migrationsFolder });

@@ -29,7 +29,10 @@ export const callerPlugin = fp(
   { name: 'callers', dependencies: ['realtime-tokens'] },
 );
 
-function fromAuthorizationHeader(app: FastifyInstance, request: FastifyRequest): Caller | null {
+async function fromAuthorizationHeader(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<Caller | null> {
   const header = request.headers.authorization;
   if (!header) return null;
   const [scheme = '', credential = ''] = header.trim().split(/\s+/, 2);
@@ -40,7 +43,8 @@ function fromAuthorizationHeader(app: FastifyInstance, request: FastifyRequest):
     return { userId: null, sessionId: null, viaAdminKey: true };
   }
   if (scheme.toLowerCase() === 'bearer') {
-    const check = app.realtimeTokens.verify(credential);
+    // Refused (401) once expired, or once the sign-in it was issued for ended.
+    const check = await app.realtimeTokens.verify(credential);
     if (!check.ok) throw new DomainError(check.code, PLATFORM_ERRORS.invalidToken);
     return { userId: check.claims.userId, sessionId: check.claims.sessionId, viaAdminKey: false };
   }

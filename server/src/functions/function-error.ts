@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   DomainError,
   errorText,
+  fieldOfPath,
   PLATFORM_ERROR_CODES,
   PLATFORM_ERRORS,
   VALIDATION,
@@ -26,6 +27,24 @@ export function invalidArgs(path: string, error: z.ZodError): DomainError {
   const data = { ...(first?.path ? { field: first.path } : {}), issues };
   const message = `Invalid arguments for ${path}: ${details.join('; ')}`;
   return new DomainError(PLATFORM_ERROR_CODES.invalidArgs, key, data, message);
+}
+
+/**
+ * Args holding a malformed string (NUL, a lone surrogate) anywhere, found before the schema
+ * ran: the same answer as a schema's text() gives, validation.invalidFormat with its field.
+ */
+export function malformedArgs(path: string, at: readonly string[]): DomainError {
+  const field = fieldOfPath(at);
+  const key = VALIDATION.invalidFormat;
+  const issues = [{ path: field, message: key }];
+  const data = { ...(field ? { field } : {}), issues };
+  const detail = field ? `${field}: ${errorText(key)}` : errorText(key);
+  return new DomainError(
+    PLATFORM_ERROR_CODES.invalidArgs,
+    key,
+    data,
+    `Invalid arguments for ${path}: ${detail}`,
+  );
 }
 
 /** The limit a too_small / too_big issue names, for "Maximum {{count}} characters". */

@@ -1,8 +1,8 @@
-import { DomainError } from '@music-rooms/domain';
+import { DomainError, findMalformedText } from '@music-rooms/domain';
 import type { TopicBus } from '../realtime/topic-bus';
 import type { RequestDeps } from '../services/deps';
 import type { Caller, FunctionContext, FunctionDefinition } from './define';
-import { invalidArgs } from './function-error';
+import { invalidArgs, malformedArgs } from './function-error';
 
 type Outcome = { logLines: string[]; topics: string[] };
 
@@ -26,6 +26,12 @@ export async function runFunction(
   const logLines: string[] = [];
   const watched = new Set<string>();
   const published = new Set<string>();
+  // Before any schema: a string no database can hold never reaches a handler, whatever its schema.
+  const malformed = findMalformedText(rawArgs);
+  if (malformed) {
+    const error = malformedArgs(definition.path, malformed);
+    return { status: 'error', error, logLines, topics: [] };
+  }
   const parsed = definition.args.safeParse(rawArgs);
   if (!parsed.success) {
     const error = invalidArgs(definition.path, parsed.error);

@@ -86,7 +86,7 @@ export const sessionPlugin = fp(
     );
     app.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (token) await revokeSession(app.database.db, token);
+      if (token) await app.sessionRevocations.announce(await revokeSession(app.database.db, token));
       forget(request);
       reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
     });
@@ -102,7 +102,7 @@ export const sessionPlugin = fp(
       return current !== null && isSuperAdmin(current.user, app.config.superAdminEmails);
     });
   },
-  { name: 'session', dependencies: ['database', 'callers'] },
+  { name: 'session', dependencies: ['database', 'callers', 'session-revocations'] },
 );
 
 declare module 'fastify' {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
 import {
+  roomAccessArgs,
   roomIdSchema,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -17,11 +18,7 @@ type PresenceSocket = Socket<
   { caller: Caller }
 >;
 
-const joinSchema = z.object({
-  roomId: roomIdSchema,
-  accessToken: z.string().max(200).optional(),
-  session_id: z.string().max(200).optional(),
-});
+const joinSchema = z.object({ roomId: roomIdSchema, ...roomAccessArgs });
 const leaveSchema = z.object({ roomId: roomIdSchema });
 
 /**

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { createRedisClient, quitRedis } from '../db/redis-client';
+import { addressOf, settingError } from '../startup-errors';
 import { LocalTopicHandlers, type TopicBus } from './topic-bus';
 
 type TopicMessage = { from: string; topics: readonly string[] };
@@ -28,9 +29,12 @@ export async function connectRedisPubSub(
   );
   const [commands, adapterSubscriber, topicSubscriber] = clients as [Redis, Redis, Redis];
   const quitAll = () => Promise.all(clients.map(quitRedis));
+  // connect() only says "Connection is closed."; the error event says why.
+  let failure: Error | null = null;
+  clients.forEach((client) => client.once('error', (error: Error) => (failure ??= error)));
   try {
     await Promise.all(clients.map((client) => client.connect())).catch((error: Error) => {
-      throw new Error(`Cannot reach Redis at REDIS_URL: ${error.message}`);
+      throw settingError('REDIS_URL', `${addressOf(url)}: cannot connect`, failure ?? error);
     });
     const topics = await createRedisTopicBus(commands, topicSubscriber, `${prefix}:topics`, log);
     const socketAdapter = createAdapter(commands, adapterSubscriber, {

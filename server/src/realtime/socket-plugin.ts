@@ -2,9 +2,11 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import {
+  PLATFORM_ERROR_CODES,
   REALTIME_ERROR_CODES,
   REALTIME_PATH,
   type ClientToServerEvents,
+  type RealtimeErrorCode,
   type ServerToClientEvents,
   type TokenRefreshResult,
 } from '@music-rooms/domain';
@@ -15,7 +17,10 @@ import { servePresence } from './presence-events';
 type SocketData = {
   caller: Caller;
   connectionId: string;
+  /** When the token expires unless a fresh one comes. */
   expiresAt: number;
+  /** When the caller's sign-in session expires (null for a guest). */
+  sessionEndsAt: number | null;
 };
 
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
@@ -34,7 +39,20 @@ export const realtimePlugin = fp(
     });
     const liveQueries = new LiveQueries(app.functions, app.log);
     const stopListening = app.topics.onTopics((topics) => liveQueries.invalidate(topics));
-    io.use((socket, next) => next(authenticate(app, socket)));
+    // A session ended (announced on any node): its connections here end now, live queries too.
+    const stopEnding = app.sessionRevocations.onEnded((sessionIds) => {
+      for (const id of sessionIds) {
+        const sockets = io.local.in(sessionRoom(id));
+        sockets.emit('connection:ended', { code: REALTIME_ERROR_CODES.sessionEnded });
+        sockets.disconnectSockets(true);
+      }
+    });
+    io.use((socket, next) => {
+      authenticate(app, socket).then(next, (err: unknown) => {
+        app.log.error({ err }, 'realtime handshake failed');
+        next(refusal(PLATFORM_ERROR_CODES.internal, 'Internal Server Error'));
+      });
+    });
     io.on('connection', (socket) => serveConnection(app, liveQueries, socket));
     app.decorate('io', io);
     // Open sockets would keep the HTTP server from closing: end them first.
@@ -43,6 +61,7 @@ export const realtimePlugin = fp(
       io.engine.close();
     });
     app.addHook('onClose', async () => {
+      stopEnding();
       stopListening();
       liveQueries.close();
       await io.close();
@@ -56,17 +75,29 @@ export const realtimePlugin = fp(
  * Browsers let any site open a WebSocket, but only our own pages can read a token: that is
  * what keeps another site from connecting as the user.
  */
-function authenticate(app: FastifyInstance, socket: RealtimeSocket): Error | undefined {
+async function authenticate(
+  app: FastifyInstance,
+  socket: RealtimeSocket,
+): Promise<Error | undefined> {
   const token: unknown = socket.handshake.auth?.token;
   if (typeof token !== 'string' || token === '') {
     return refusal(REALTIME_ERROR_CODES.missingToken, 'A realtime token is required');
   }
-  const check = app.realtimeTokens.verify(token);
+  const check = await app.realtimeTokens.verify(token);
   if (!check.ok) return refusal(check.code, 'Invalid or expired realtime token');
   const { userId, sessionId, connectionId, expiresAt } = check.claims;
   const caller = { userId, sessionId, viaAdminKey: false, address: clientAddress(app, socket) };
-  socket.data = { caller, connectionId, expiresAt };
+  socket.data = { caller, connectionId, expiresAt, sessionEndsAt: check.sessionEndsAt };
   return undefined;
+}
+
+/** The Socket.IO room of a sign-in session's connections on this node. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** Tells the client why, then ends the connection; the client connects again with a new token. */
+function endConnection(socket: RealtimeSocket, code: RealtimeErrorCode): void {
+  socket.emit('connection:ended', { code });
+  socket.disconnect(true);
 }
 
 /** The client's address, read from the proxy's header when TRUST_PROXY says to trust it. */
@@ -87,6 +118,14 @@ function serveConnection(app: FastifyInstance, liveQueries: LiveQueries, socket:
     sendError: (id, errorMessage, errorData) =>
       socket.emit('query:error', { id, errorMessage, errorData }),
   };
+  const { sessionId } = socket.data.caller;
+  if (sessionId !== null) {
+    void socket.join(sessionRoom(sessionId));
+    // Ended while the handshake was being checked: the announcement found no socket to close.
+    if (app.sessionRevocations.hasEnded(sessionId)) {
+      return endConnection(socket, REALTIME_ERROR_CODES.sessionEnded);
+    }
+  }
   const expiry = expiryTimer(socket);
   socket.on('subscribe', (request) => liveQueries.subscribe(client, request));
   socket.on('unsubscribe', (request, ack) => {
@@ -98,9 +137,26 @@ function serveConnection(app: FastifyInstance, liveQueries: LiveQueries, socket:
     if (typeof ack === 'function') ack(Date.now());
   });
   socket.on('auth:refresh', (request, ack) => {
-    const result = refreshToken(app, socket, request?.token);
-    if (result.ok) expiry.reset();
-    if (typeof ack === 'function') ack(result);
+    const answer = (result: TokenRefreshResult) => {
+      if (typeof ack === 'function') ack(result);
+    };
+    refreshToken(app, socket, request?.token).then(
+      (result) => {
+        if (result.ok) expiry.reset();
+        answer(result);
+        if (!result.ok && result.code === REALTIME_ERROR_CODES.sessionEnded) {
+          endConnection(socket, result.code);
+        }
+      },
+      (err: unknown) => {
+        app.log.error({ err }, 'realtime token refresh failed');
+        answer({
+          ok: false,
+          code: PLATFORM_ERROR_CODES.internal,
+          errorMessage: 'Internal Server Error',
+        });
+      },
+    );
   });
   socket.on('disconnect', () => {
     expiry.clear();
@@ -108,13 +164,16 @@ function serveConnection(app: FastifyInstance, liveQueries: LiveQueries, socket:
   });
 }
 
-/** A refreshed token must name the same caller: a different one needs a new connection. */
-function refreshToken(
+/**
+ * A refreshed token must name the same caller (a different one needs a new connection) and,
+ * for a signed-in caller, a session that is still live.
+ */
+async function refreshToken(
   app: FastifyInstance,
   socket: RealtimeSocket,
   token: unknown,
-): TokenRefreshResult {
-  const check = app.realtimeTokens.verify(token);
+): Promise<TokenRefreshResult> {
+  const check = await app.realtimeTokens.verify(token);
   if (!check.ok)
     return { ok: false, code: check.code, errorMessage: 'Invalid or expired realtime token' };
   const { caller } = socket.data;
@@ -122,12 +181,14 @@ function refreshToken(
     return { ok: false, code: 'caller_changed', errorMessage: 'The token names another caller' };
   }
   socket.data.expiresAt = check.claims.expiresAt;
+  socket.data.sessionEndsAt = check.sessionEndsAt;
   return { ok: true, expiresAt: check.claims.expiresAt };
 }
 
 /**
- * Ends the connection when its token expires unless a fresh one came in time, so that a caller
- * whose access ended (signed out, removed) stops hearing updates within one token lifetime.
+ * Ends the connection when its token expires unless a fresh one came in time, or when the
+ * caller's session expires, whichever comes first. Sessions that end otherwise (signed out,
+ * password changed or reset) are announced and end their connections at once.
  */
 function expiryTimer(socket: RealtimeSocket) {
   let timer: NodeJS.Timeout | null = null;
@@ -137,8 +198,13 @@ function expiryTimer(socket: RealtimeSocket) {
   };
   const reset = () => {
     clear();
-    const remaining = Math.max(0, socket.data.expiresAt - Date.now());
-    timer = setTimeout(() => socket.disconnect(true), remaining);
+    const { expiresAt, sessionEndsAt } = socket.data;
+    const sessionFirst = sessionEndsAt !== null && sessionEndsAt < expiresAt;
+    const code = sessionFirst
+      ? REALTIME_ERROR_CODES.sessionEnded
+      : REALTIME_ERROR_CODES.tokenExpired;
+    const remaining = Math.max(0, (sessionFirst ? sessionEndsAt : expiresAt) - Date.now());
+    timer = setTimeout(() => endConnection(socket, code), remaining);
     timer.unref();
   };
   reset();

@@ -1,7 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { REALTIME_ERROR_CODES, type UserId } from '@music-rooms/domain';
+import { REALTIME_ERROR_CODES, type RealtimeErrorCode, type UserId } from '@music-rooms/domain';
 
-/** What a realtime token says: who connects, from which tab session, under which connection id. */
+/**
+ * What a realtime token says: who connects, under which sign-in session (the `sessions` row id,
+ * never its secret; null for a guest), under which connection id.
+ */
 export type RealtimeClaims = {
   userId: UserId | null;
   sessionId: string | null;
@@ -10,9 +13,10 @@ export type RealtimeClaims = {
   expiresAt: number;
 };
 
-export type TokenCheck =
-  | { ok: true; claims: RealtimeClaims }
-  | { ok: false; code: (typeof REALTIME_ERROR_CODES)['invalidToken' | 'tokenExpired'] };
+/** Why a token given was refused. */
+export type TokenRefusal = { ok: false; code: Exclude<RealtimeErrorCode, 'missing_token'> };
+
+export type TokenCheck = { ok: true; claims: RealtimeClaims } | TokenRefusal;
 
 /** The signed part, with short keys because the token travels in every handshake. */
 type Payload = { u: string | null; s: string | null; c: string; iat: number; exp: number };

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   LIMITS,
   VALIDATION,
+  text,
   type AuthErrorKey,
   type SessionType,
   type SessionUser,
@@ -14,8 +14,7 @@ import { toSessionUser, type UserRow } from '../services/accounts/users-store';
 import type { CurrentSession } from '../plugins/session';
 
 /** A new password as typed (never trimmed), at least the §9 minimum. */
-export const newPasswordRule = z
-  .string()
+export const newPasswordRule = text()
   .min(1, { message: VALIDATION.required })
   .min(LIMITS.passwordMin, { message: VALIDATION.minLength });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AUTH_ROUTES, userIdSchema, type ChangePasswordResponse } from '@music-rooms/domain';
+import { AUTH_ROUTES, text, userIdSchema, type ChangePasswordResponse } from '@music-rooms/domain';
 import { parseForm } from '../services/accounts/errors';
 import { changePassword } from '../services/accounts/accounts';
 import { authRateLimit } from '../services/accounts/rate-limits';
@@ -10,7 +10,7 @@ import { bodySchemaOf } from './zod-schema';
 const changePasswordSchema = z.object({
   userId: userIdSchema,
   newPassword: newPasswordRule,
-  currentPassword: z.string().optional(),
+  currentPassword: text().optional(),
 });
 
 /** Changing one's password, or setting a first one on an account made through a provider. */
@@ -32,11 +32,11 @@ export async function authPasswordRoutes(app: FastifyInstance) {
     async (request): Promise<ChangePasswordResponse> => {
       const current = await requireSession(app, request);
       const input = parseForm(changePasswordSchema, request.body);
-      const user = await changePassword(app.database.db, {
-        ...input,
-        user: current.user,
-        sessionId: current.session.id,
-      });
+      const user = await changePassword(
+        app.database.db,
+        { ...input, user: current.user, sessionId: current.session.id },
+        app.sessionRevocations.announce,
+      );
       return { success: true, user: sessionUserOf(app, user, current.session.type) };
     },
   );

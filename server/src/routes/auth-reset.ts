@@ -5,6 +5,7 @@ import {
   AUTH_ROUTES,
   LOCALE_COOKIE,
   forgotPasswordSchema,
+  text,
   userIdSchema,
   type AuthUserResponse,
   type PasswordResetRequested,
@@ -20,7 +21,9 @@ import {
   resetPasswordWithToken,
   resetTokenState,
 } from '../services/accounts/password-reset';
-import { accountNamedBy, authRateLimit } from '../services/accounts/rate-limits';
+import { accountNamedBy, authRateLimit, userAccountKey } from '../services/accounts/rate-limits';
+import { mayMailReset } from '../services/accounts/reset-mail-cap';
+import { signedIn } from '../services/accounts/sign-in-throttle';
 import { DomainError } from '../errors';
 import { clientError } from '../plugins/error-handler';
 import {
@@ -32,14 +35,14 @@ import {
 } from './auth-common';
 import { bodySchemaOf } from './zod-schema';
 
-const resetRequestSchema = forgotPasswordSchema.extend({ locale: z.string().max(35).optional() });
-const tokenSchema = z.object({ token: z.string().trim().min(1) });
-const resetSchema = z.object({ token: z.string(), newPassword: newPasswordRule });
+const resetRequestSchema = forgotPasswordSchema.extend({ locale: text().max(35).optional() });
+const tokenSchema = z.object({ token: text().trim().min(1) });
+const resetSchema = z.object({ token: text(), newPassword: newPasswordRule });
 const autoLoginSchema = z.object({
   userId: userIdSchema,
-  email: z.string().optional(),
-  name: z.string().optional(),
-  grant: z.string(),
+  email: text().optional(),
+  name: text().optional(),
+  grant: text(),
 });
 
 /** The token of a body, or 400 auth.errors.tokenMissing when there is none. */
@@ -63,7 +66,8 @@ export async function authResetRoutes(app: FastifyInstance) {
   autoLoginRoute(app);
 }
 
-// Mails a reset link to the account; answers with the e-mail it went to, masked.
+// Mails a reset link to the account; answers with the e-mail it went to, masked. Limited per
+// address and per address and account; mails to one account are capped (reset-mail-cap.ts).
 function requestResetRoute(app: FastifyInstance, mailer: Mailer) {
   app.post(
     AUTH_ROUTES.requestPasswordReset,
@@ -91,6 +95,7 @@ function requestResetRoute(app: FastifyInstance, mailer: Mailer) {
           emailOrUsername,
           language,
           publicUrl,
+          mayMail: (userId) => mayMailReset(app.roomRuntime.attempts, userId, request.ip),
         });
       } catch (error) {
         if (!(error instanceof MailDeliveryError)) throw error;
@@ -131,7 +136,11 @@ function resetWithTokenRoute(app: FastifyInstance) {
       answerFailureAs(request, reply, RESET_FAILED, () => {
         const token = tokenOf(request.body);
         const { newPassword } = parseForm(resetSchema, request.body);
-        return resetPasswordWithToken(app.database.db, { token, newPassword });
+        return resetPasswordWithToken(
+          app.database.db,
+          { token, newPassword },
+          app.sessionRevocations.announce,
+        );
       }),
   );
 }
@@ -149,6 +158,9 @@ function autoLoginRoute(app: FastifyInstance) {
       const parsed = autoLoginSchema.safeParse(request.body ?? {});
       if (!parsed.success) throw loginFailed();
       const user = await redeemLoginGrant(app.database.db, parsed.data);
+      // The owner came through their mail: this address is theirs, and any sign-in wait is over.
+      const account = userAccountKey(user.id);
+      await signedIn(app.roomRuntime.attempts, { account, address: request.ip });
       await app.signIn(request, reply, user, 'password');
       return { user: sessionUserOf(app, user, 'password') };
     },

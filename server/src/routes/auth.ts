@@ -5,13 +5,15 @@ import {
   AUTH_ROUTES,
   loginSchema,
   registerSchema,
+  text,
   type AuthUserResponse,
   type SessionResponse,
   type SignOutResponse,
 } from '@music-rooms/domain';
 import { parseForm } from '../services/accounts/errors';
 import { registerAccount, signInWithPassword } from '../services/accounts/accounts';
-import { accountNamedBy, authRateLimit } from '../services/accounts/rate-limits';
+import { accountNamedBy, authRateLimit, refuseTooMany } from '../services/accounts/rate-limits';
+import { admitSignIn, signedIn } from '../services/accounts/sign-in-throttle';
 import {
   answerFailureAs,
   bodyField,
@@ -23,9 +25,9 @@ import {
 import { bodySchemaOf } from './zod-schema';
 
 const updateSessionSchema = z.object({
-  name: z.string().optional(),
-  username: z.string().optional(),
-  email: z.string().optional(),
+  name: text().optional(),
+  username: text().optional(),
+  email: text().optional(),
 });
 
 /**
@@ -65,21 +67,27 @@ function sessionRoutes(app: FastifyInstance) {
   });
 }
 
-// Sign-in with an e-mail or username (any case) and a password.
+/**
+ * Sign-in with an e-mail or username (any case) and a password. Besides the per-address limit,
+ * an address that keeps guessing one account waits longer each time, and past a ceiling the
+ * account's guessers from elsewhere take turns (sign-in-throttle.ts): the owner is never held.
+ */
 function loginRoute(app: FastifyInstance) {
+  const accountOf = accountNamedBy(app, (request) => bodyField(request, 'emailOrUsername'));
   app.post(
     AUTH_ROUTES.login,
     {
       attachValidation: true,
       schema: { body: bodySchemaOf(loginSchema), response: { 200: userAnswerJson } },
-      preHandler: authRateLimit(
-        app,
-        'login',
-        accountNamedBy(app, (request) => bodyField(request, 'emailOrUsername')),
-      ),
+      preHandler: authRateLimit(app, 'login', accountOf),
     },
     async (request, reply): Promise<AuthUserResponse> => {
-      const user = await signInWithPassword(app.database.db, parseForm(loginSchema, request.body));
+      const input = parseForm(loginSchema, request.body);
+      const attempt = { account: (await accountOf(request)) ?? '', address: request.ip };
+      const wait = await admitSignIn(app.roomRuntime.attempts, attempt);
+      if (wait > 0) refuseTooMany(reply, wait);
+      const user = await signInWithPassword(app.database.db, input);
+      await signedIn(app.roomRuntime.attempts, attempt);
       await app.signIn(request, reply, user, 'password');
       return { user: sessionUserOf(app, user, 'password') };
     },

@@ -58,7 +58,8 @@ export async function functionRoutes(app: FastifyInstance) {
   for (const endpoint of Object.keys(FUNCTION_ENDPOINTS) as FunctionEndpoint[]) {
     app.post<{ Body: FunctionRequest }>(
       FUNCTION_ENDPOINTS[endpoint],
-      { schema },
+      // The runner checks the args for malformed text and answers as a function does (560).
+      { schema, config: { textGuardSkips: ['args'] } },
       (request, reply) => callFunction(app, endpoint, request, reply),
     );
   }

@@ -14,7 +14,7 @@ export type RequestDeps = {
   config: Config;
   /** Who is in which room right now. */
   presence: Presence;
-  /** Password-attempt counters (per room and address). */
+  /** Attempt counters: room password gates, sign-in backoff, reset mail caps. */
   attempts: AttemptLimiter;
   /** This node's cache of the public room list. */
   roomLists: RoomListCache;

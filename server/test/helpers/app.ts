@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import { buildApp, type BuildAppOptions } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { FunctionDefinition } from '../../src/functions';
 import { createTestDatabase } from './database';
@@ -23,6 +23,8 @@ export type TestAppOptions = {
   captureLogs?: boolean;
   /** Settings no environment variable sets, such as where the built web app is. */
   config?: Partial<Config>;
+  /** Hears every route the app adds (method, url, schema). */
+  onRoute?: BuildAppOptions['onRoute'];
 };
 
 /**
@@ -56,6 +58,7 @@ export async function startTestApp(
   const app = await buildApp(config, {
     logger: options.captureLogs ?? false,
     functions: options.functions ?? [],
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.captureLogs ? { logStream } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

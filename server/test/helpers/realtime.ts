@@ -7,7 +7,9 @@ import type {
   ServerToClientEvents,
 } from '@music-rooms/domain';
 import { REALTIME_PATH, REALTIME_TOKEN_PATH } from '@music-rooms/domain';
+import { createSession } from '../../src/services/accounts/sessions';
 import type { TestApp } from './app';
+import { createUser } from './factories';
 
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -42,6 +44,29 @@ export function connect(t: TestApp, token: string | undefined): Promise<TestSock
 
 export async function connectAsGuest(t: TestApp): Promise<TestSocket> {
   return connect(t, (await fetchToken(t)).token);
+}
+
+/**
+ * A new account with a live sign-in session (made in the database), and a realtime token
+ * issued for that session, as GET /api/realtime/token would give its browser.
+ */
+export async function signedInToken(t: TestApp) {
+  const { user } = await createUser(t);
+  const { session } = await createSession(t.app.database.db, { userId: user.id, type: 'password' });
+  const caller = { userId: user.id, sessionId: session.id, viaAdminKey: false };
+  return { user, sessionId: session.id, token: t.app.realtimeTokens.issue(caller).token };
+}
+
+/** How the server ended a connection: the code of its `connection:ended`, then Socket.IO's reason. */
+export type ConnectionEnd = { code: string | null; reason: string };
+
+/** Resolves once the socket is disconnected, with what the server said about it. */
+export function endOf(socket: TestSocket): Promise<ConnectionEnd> {
+  return new Promise((resolve) => {
+    let code: string | null = null;
+    socket.once('connection:ended', (message) => (code = message.code));
+    socket.once('disconnect', (reason) => resolve({ code, reason }));
+  });
 }
 
 type Message = { kind: 'value'; value: unknown } | { kind: 'error'; error: QueryErrorMessage };

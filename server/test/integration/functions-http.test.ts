@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineFunction } from '../../src/functions';
-import {
-  asUserId,
-  DomainError,
-  PLATFORM_ERRORS,
-  ROOM_ERRORS,
-  VALIDATION,
-} from '@music-rooms/domain';
+import { DomainError, PLATFORM_ERRORS, ROOM_ERRORS, VALIDATION } from '@music-rooms/domain';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { callFunction, postJson } from '../helpers/http';
+import { signedInToken } from '../helpers/realtime';
 
 const testFunctions = [
   defineFunction('query', {
@@ -191,20 +186,16 @@ describe('backend functions over HTTP', () => {
       { authorization: 'Admin admin-secret' },
     );
     expect(admin.body.value).toMatchObject({ caller: { viaAdminKey: true } });
-    const { token } = t.app.realtimeTokens.issue({
-      userId: asUserId('user-1'),
-      sessionId: 'tab-1',
-      viaAdminKey: false,
-    });
+    const signedIn = await signedInToken(t);
     const user = await callFunction(
       t,
       'query',
       'probe.echo',
       { word: 'u' },
-      { authorization: `Bearer ${token}` },
+      { authorization: `Bearer ${signedIn.token}` },
     );
     expect(user.body.value).toMatchObject({
-      caller: { userId: 'user-1', sessionId: 'tab-1', viaAdminKey: false },
+      caller: { userId: signedIn.user.id, sessionId: signedIn.sessionId, viaAdminKey: false },
     });
   });
 

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { asUserId } from '@music-rooms/domain';
 import { z } from 'zod';
 import { defineFunction } from '../../src/functions';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { callFunction } from '../helpers/http';
 import { noteFunctions } from '../helpers/notes';
-import { connect, connectAsGuest, LiveQueryRecorder, type TestSocket } from '../helpers/realtime';
+import {
+  connect,
+  connectAsGuest,
+  LiveQueryRecorder,
+  signedInToken,
+  type TestSocket,
+} from '../helpers/realtime';
 
 /** State the probe queries read, changed by the tests between publishes. */
 const probe = {
@@ -157,16 +162,12 @@ describe('live queries', () => {
   });
 
   it("runs a live query as the connection's caller", async () => {
-    const { token } = t.app.realtimeTokens.issue({
-      userId: asUserId('user-7'),
-      sessionId: null,
-      viaAdminKey: false,
-    });
+    const { user, token } = await signedInToken(t);
     const userSocket = await connect(t, token);
     const userLive = new LiveQueryRecorder(userSocket);
     expect(await userLive.subscribe('me', 'probe.whoami')).toEqual({
       kind: 'value',
-      value: 'user-7',
+      value: user.id,
     });
     userSocket.close();
   });

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asUserId } from '@music-rooms/domain';
 import { REALTIME_LIMITS, type RealtimeToken } from '@music-rooms/domain';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { connect, connectAsGuest, fetchToken, type HandshakeError } from '../helpers/realtime';
+import {
+  connect,
+  connectAsGuest,
+  fetchToken,
+  signedInToken,
+  type HandshakeError,
+} from '../helpers/realtime';
 
 async function refusal(t: TestApp, token: string | undefined): Promise<HandshakeError> {
   return connect(t, token).then(
@@ -84,11 +89,7 @@ describe('realtime token and handshake', () => {
 
   it('refuses a refresh with a token for another caller, or an invalid one', async () => {
     const socket = await connectAsGuest(t);
-    const other = t.app.realtimeTokens.issue({
-      userId: asUserId('user-2'),
-      sessionId: null,
-      viaAdminKey: false,
-    });
+    const other = await signedInToken(t);
     expect(await socket.emitWithAck('auth:refresh', { token: other.token })).toMatchObject({
       ok: false,
       code: 'caller_changed',

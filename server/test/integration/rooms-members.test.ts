@@ -218,7 +218,7 @@ describe('who may reverse a refusal', () => {
     expect(await roleIn(room.id, asker.user)).toBeNull();
   });
 
-  it('an admin cannot let in someone the owner refused; the owner can', async () => {
+  it('an admin cannot let in someone the owner refused, and is told why; the owner can', async () => {
     const [owner, admin, asker] = [await person(), await person(), await person()];
     const room = await createRoom(t, {
       owner: owner.user,
@@ -229,16 +229,46 @@ describe('who may reverse a refusal', () => {
     const approve = { roomId: room.id, userId: asker.user.id, role: 'viewer' };
     expectRefused(
       await admin.client.call('rooms.approveRequest', approve),
-      ROOM_ERRORS.insufficientPermissions,
+      ROOM_ERRORS.rejectedByOwner,
     );
     const add = { roomId: room.id, usernameOrEmail: asker.user.username, role: 'viewer' };
-    expectRefused(
-      await admin.client.call('rooms.addUser', add),
-      ROOM_ERRORS.insufficientPermissions,
-    );
+    expectRefused(await admin.client.call('rooms.addUser', add), ROOM_ERRORS.rejectedByOwner);
     expect(await roleIn(room.id, asker.user)).toBe('rejected');
+    // The users modal says so beside the refused request, for the admin only.
+    const requestsFor = async (client: SessionClient) =>
+      (await client.call<{ value: RoomUsersResult }>('rooms.getRoomUsers', { roomId: room.id }))
+        .body.value.requests;
+    expect(await requestsFor(admin.client)).toMatchObject([
+      { user: { _id: asker.user.id }, manageable: false, refusal: ROOM_ERRORS.rejectedByOwner },
+    ]);
+    expect(await requestsFor(owner.client)).toMatchObject([{ manageable: true, refusal: null }]);
     expect((await owner.client.call('rooms.addUser', add)).status).toBe(200);
     expect(await roleIn(room.id, asker.user)).toBe('viewer');
+  });
+
+  it('another admin cannot let in someone an admin refused, and is told why', async () => {
+    const [owner, refuser, other, asker] = [
+      await person(),
+      await person(),
+      await person(),
+      await person(),
+    ];
+    const room = await createRoom(t, {
+      owner: owner.user,
+      members: [
+        { user: refuser.user, role: 'admin' },
+        { user: other.user, role: 'admin' },
+      ],
+    });
+    await asker.client.call('rooms.requestAccess', { roomId: room.id });
+    await refuser.client.call('rooms.rejectRequest', { roomId: room.id, userId: asker.user.id });
+    const approve = { roomId: room.id, userId: asker.user.id, role: 'viewer' };
+    expectRefused(
+      await other.client.call('rooms.approveRequest', approve),
+      ROOM_ERRORS.rejectedByAnotherAdmin,
+    );
+    expect(await roleIn(room.id, asker.user)).toBe('rejected');
+    expect((await owner.client.call('rooms.approveRequest', approve)).status).toBe(200);
   });
 
   it('an admin who refused someone may change their mind', async () => {

@@ -59,7 +59,9 @@ export const roomFunctions = [
   defineQuery('rooms.getRoomInfoByUrl', async (ctx, input) => {
     ctx.watch(TOPICS.roomList);
     const { info, roomId } = await roomInfoByUrl(ctx.deps, viewerOf(ctx), input);
-    if (roomId) watchRoom(ctx, roomId);
+    // The gate shows the owner's name: a rename of theirs re-runs this query too.
+    const ownerId = info.room?.owner ?? info.preview?.author._id;
+    if (roomId) watchRoom(ctx, roomId, ownerId);
     return info;
   }),
 ];

@@ -9,7 +9,7 @@ import type { Database } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import { conflict, forbidden, loginFailed } from './errors';
 import { hashPassword, verifyPassword } from './passwords';
-import { revokeUserSessions } from './sessions';
+import { revokeUserSessions, type AnnounceEndedSessions } from './sessions';
 import { createUserAccount } from './users';
 import {
   findUserByEmail,
@@ -71,9 +71,14 @@ export type PasswordChange = {
 
 /**
  * Changes (or, for an account made through a provider, sets) the caller's password. The
- * current one must be given when one is set. Every other session of the user is signed out.
+ * current one must be given when one is set. Every other session of the user is signed out,
+ * and their end announced once it is saved.
  */
-export async function changePassword(db: Database, change: PasswordChange): Promise<UserRow> {
+export async function changePassword(
+  db: Database,
+  change: PasswordChange,
+  announceEnded: AnnounceEndedSessions,
+): Promise<UserRow> {
   const { user } = change;
   if (change.userId !== user.id) throw forbidden();
   if (user.passwordHash !== null) {
@@ -84,9 +89,10 @@ export async function changePassword(db: Database, change: PasswordChange): Prom
   }
   const passwordHash = await hashPassword(change.newPassword);
   // The new password and signing out the old one's sessions happen together, or not at all.
-  return inTransaction(db, async (tx) => {
-    const updated = await updateUser(tx, user.id, { passwordHash });
-    await revokeUserSessions(tx, user.id, change.sessionId);
-    return updated as UserRow;
-  });
+  const { updated, ended } = await inTransaction(db, async (tx) => ({
+    updated: await updateUser(tx, user.id, { passwordHash }),
+    ended: await revokeUserSessions(tx, user.id, change.sessionId),
+  }));
+  await announceEnded(ended);
+  return updated as UserRow;
 }

@@ -15,7 +15,7 @@ import { loginFailed } from './errors';
 import type { Mailer } from './mail';
 import { passwordResetMail } from './mail-templates';
 import { hashPassword } from './passwords';
-import { hashSecret, newSecret, revokeUserSessions } from './sessions';
+import { hashSecret, newSecret, revokeUserSessions, type AnnounceEndedSessions } from './sessions';
 import {
   claimLiveToken,
   deleteExpiredUserTokens,
@@ -45,7 +45,13 @@ async function issueToken(db: Database, userId: UserId, purpose: TokenPurpose, t
   return token;
 }
 
-export type ResetRequest = { emailOrUsername: string; language: Language; publicUrl: string };
+export type ResetRequest = {
+  emailOrUsername: string;
+  language: Language;
+  publicUrl: string;
+  /** Whether a mail may go to the account now; when not, the answer is the same, and no link. */
+  mayMail?: (userId: UserId) => Promise<boolean>;
+};
 
 /**
  * Mails a reset link to the account named by e-mail or username. When the mail cannot be
@@ -58,6 +64,8 @@ export async function requestPasswordReset(
 ): Promise<PasswordResetRequested> {
   const user = await findUserByEmailOrUsername(db, request.emailOrUsername);
   if (!user) throw new DomainError('user_not_found', AUTH_ERRORS.userNotFound);
+  const answer = { success: true, email: maskEmail(user.email) } as const;
+  if (request.mayMail && !(await request.mayMail(user.id))) return answer;
   const token = await issueToken(db, user.id, 'password_reset', RESET_TOKEN_TTL_MS);
   const link = `${request.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   try {
@@ -70,7 +78,7 @@ export async function requestPasswordReset(
     await deleteUserToken(db, hashSecret(token));
     throw error;
   }
-  return { success: true, email: maskEmail(user.email) };
+  return answer;
 }
 
 /** What a reset link's token is now: valid, expired, used, or unknown (invalid). */
@@ -101,25 +109,28 @@ async function applyReset(
   tx: Database,
   token: string,
   passwordHash: string,
-): Promise<{ user: UserRow; grant: string } | null> {
+): Promise<{ user: UserRow; grant: string; ended: string[] } | null> {
   const now = new Date();
   const tokenHash = hashSecret(token);
   const userId = await claimLiveToken(tx, { tokenHash, purpose: 'password_reset', now });
   if (!userId) return null;
   await useUpUserTokens(tx, userId, 'password_reset', now);
-  await revokeUserSessions(tx, userId);
+  const ended = await revokeUserSessions(tx, userId);
   const user = await updateUser(tx, userId, { passwordHash });
   if (!user) return null;
-  return { user, grant: await issueToken(tx, user.id, 'login_grant', LOGIN_GRANT_TTL_MS) };
+  const grant = await issueToken(tx, user.id, 'login_grant', LOGIN_GRANT_TTL_MS);
+  return { user, grant, ended };
 }
 
 /**
  * Sets a new password through a reset link. The link is used up (as are the user's other
- * links), every session of the user ends, and a one-time grant lets this browser sign in.
+ * links), every session of the user ends (announced once saved), and a one-time grant lets
+ * this browser sign in.
  */
 export async function resetPasswordWithToken(
   db: Database,
   input: { token: string; newPassword: string },
+  announceEnded: AnnounceEndedSessions,
 ): Promise<ResetPasswordResult> {
   await assertResetTokenValid(db, input.token);
   const passwordHash = await hashPassword(input.newPassword);
@@ -129,7 +140,8 @@ export async function resetPasswordWithToken(
     const state = await resetTokenState(db, input.token);
     throw new DomainError(...STATE_ERRORS[state === 'valid' ? 'used' : state]);
   }
-  const { user, grant } = reset;
+  const { user, grant, ended } = reset;
+  await announceEnded(ended);
   return { userId: user.id, email: user.email, name: user.name, grant };
 }
 

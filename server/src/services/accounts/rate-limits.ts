@@ -2,32 +2,43 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { AUTH_ERRORS, DomainError } from '@music-rooms/domain';
 import type { Config } from '../../config';
 import { createRedisClient, quitRedis } from '../../db/redis-client';
+import { addressKey } from '../client-address';
 import { findUserByEmailOrUsername } from './users-store';
 
 export type LimitWindow = { max: number; windowMs: number };
-type Limits = { perIp: LimitWindow; perAccount: LimitWindow };
+/**
+ * `perIp` counts every request of an address, whatever the account; `perIpAndAccount` the
+ * requests of one address about one account; `perAccount` the requests about one account from
+ * anywhere. A per-account limit lets a stranger lock the owner out, so it is kept for what only
+ * the owner can name (a signed-in user, a mailed link's token) or what has no owner yet.
+ */
+type Limits = { perIp: LimitWindow; perAccount?: LimitWindow; perIpAndAccount?: LimitWindow };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /**
- * How often each account action may be tried, from one address and against one account
- * (the account an e-mail or username names, the user id, or the link's token). Guessing a password
- * or flooding someone's inbox stops here; a person who mistypes a few times does not notice.
+ * How often each account action may be tried. Guessing a password or flooding someone's inbox
+ * stops here, and the attacker slows only itself; a person who mistypes a few times does not
+ * notice. Sign-in is also slowed per address and account with a growing wait, and per account
+ * past a ceiling (sign-in-throttle.ts); reset mails to one account are capped (reset-mail-cap.ts).
  */
 export const AUTH_RATE_LIMITS = {
-  login: { perIp: { max: 30, windowMs: MINUTE }, perAccount: { max: 10, windowMs: MINUTE } },
+  login: { perIp: { max: 30, windowMs: MINUTE } },
   register: { perIp: { max: 20, windowMs: HOUR }, perAccount: { max: 5, windowMs: HOUR } },
   passwordResetRequest: {
     perIp: { max: 20, windowMs: HOUR },
-    perAccount: { max: 5, windowMs: HOUR },
+    perIpAndAccount: { max: 5, windowMs: HOUR },
   },
   verifyResetToken: {
     perIp: { max: 60, windowMs: MINUTE },
     perAccount: { max: 20, windowMs: MINUTE },
   },
   passwordReset: { perIp: { max: 10, windowMs: MINUTE }, perAccount: { max: 5, windowMs: MINUTE } },
-  autoLogin: { perIp: { max: 20, windowMs: MINUTE }, perAccount: { max: 5, windowMs: MINUTE } },
+  autoLogin: {
+    perIp: { max: 20, windowMs: MINUTE },
+    perIpAndAccount: { max: 5, windowMs: MINUTE },
+  },
   changePassword: {
     perIp: { max: 20, windowMs: MINUTE },
     perAccount: { max: 5, windowMs: MINUTE },
@@ -40,6 +51,9 @@ export type LimitedAction = keyof typeof AUTH_RATE_LIMITS;
 export type AccountKey = (
   request: FastifyRequest,
 ) => string | null | undefined | Promise<string | null | undefined>;
+
+/** The rate-limit key of an existing account. */
+export const userAccountKey = (userId: string) => `user:${userId}`;
 
 /**
  * The account a typed e-mail or username names, as a rate-limit key: the user's id when the
@@ -55,7 +69,7 @@ export function accountNamedBy(
     const name = normalizeKey(typed(request));
     if (name === '') return null;
     const user = await findUserByEmailOrUsername(app.database.db, name);
-    return user ? `user:${user.id}` : `name:${name}`;
+    return user ? userAccountKey(user.id) : `name:${name}`;
   };
   return (request) => {
     let key = resolved.get(request);
@@ -68,32 +82,50 @@ export function accountNamedBy(
 }
 
 /**
- * A preHandler that counts the request against its action's per-address and per-account
- * limits, and answers 429 auth.errors.tooManyRequests once either is used up. It runs after
- * the body is parsed, so the account named in the body can be counted.
+ * A preHandler that counts the request against its action's limits (per address, per address
+ * and account, per account) and answers 429 auth.errors.tooManyRequests, with Retry-After,
+ * once one is used up. It runs after the body is parsed, so the account it names can count.
  */
 export function authRateLimit(app: FastifyInstance, action: LimitedAction, accountOf: AccountKey) {
-  const { perIp, perAccount } = AUTH_RATE_LIMITS[action];
+  const limits: Limits = AUTH_RATE_LIMITS[action];
+  const accountKey = async (request: FastifyRequest) => normalizeKey(await accountOf(request));
   const byIp = app.createRateLimit({
-    max: perIp.max,
-    timeWindow: perIp.windowMs,
-    keyGenerator: (request) => `auth:${action}:ip:${request.ip}`,
+    max: limits.perIp.max,
+    timeWindow: limits.perIp.windowMs,
+    keyGenerator: (request) => `auth:${action}:ip:${addressKey(request.ip)}`,
   });
-  const byAccount = app.createRateLimit({
-    max: perAccount.max,
-    timeWindow: perAccount.windowMs,
-    keyGenerator: async (request) =>
-      `auth:${action}:account:${normalizeKey(await accountOf(request))}`,
-  });
+  const byAccount = limits.perAccount
+    ? app.createRateLimit({
+        max: limits.perAccount.max,
+        timeWindow: limits.perAccount.windowMs,
+        keyGenerator: async (request) => `auth:${action}:account:${await accountKey(request)}`,
+      })
+    : null;
+  const byIpAndAccount = limits.perIpAndAccount
+    ? app.createRateLimit({
+        max: limits.perIpAndAccount.max,
+        timeWindow: limits.perIpAndAccount.windowMs,
+        keyGenerator: async (request) =>
+          `auth:${action}:ip-account:${addressKey(request.ip)}:${await accountKey(request)}`,
+      })
+    : null;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const checks = [await byIp(request)];
-    if (normalizeKey(await accountOf(request)) !== '') checks.push(await byAccount(request));
+    if ((await accountKey(request)) !== '') {
+      if (byIpAndAccount) checks.push(await byIpAndAccount(request));
+      if (byAccount) checks.push(await byAccount(request));
+    }
     for (const check of checks) {
       if (check.isAllowed || !check.isExceeded) continue;
-      reply.header('retry-after', check.ttlInSeconds);
-      throw new DomainError('rate_limited', AUTH_ERRORS.tooManyRequests);
+      refuseTooMany(reply, check.ttl);
     }
   };
+}
+
+/** Answers 429 auth.errors.tooManyRequests, saying in Retry-After how many seconds to wait. */
+export function refuseTooMany(reply: FastifyReply, retryAfterMs: number): never {
+  reply.header('retry-after', Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  throw new DomainError('rate_limited', AUTH_ERRORS.tooManyRequests, { retryAfterMs });
 }
 
 function normalizeKey(value: string | null | undefined): string {

@@ -29,22 +29,44 @@ export async function findLiveSession(
   return found ?? null;
 }
 
+/** Whose a session is and until when, by its row id (what a realtime token names). */
+export async function findSessionLifetime(
+  db: Database,
+  id: string,
+): Promise<{ userId: UserId; expiresAt: Date } | null> {
+  const [found] = await db
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.id, id))
+    .limit(1);
+  return found ?? null;
+}
+
 export async function setSessionExpiry(db: Database, id: string, expiresAt: Date): Promise<void> {
   await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
 }
 
-export async function deleteSessionByTokenHash(db: Database, tokenHash: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+/** Deletes the session behind a token hash; answers the ids of the rows deleted. */
+export async function deleteSessionByTokenHash(db: Database, tokenHash: string): Promise<string[]> {
+  const deleted = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, tokenHash))
+    .returning({ id: sessions.id });
+  return deleted.map((row) => row.id);
 }
 
-/** Deletes every session of the user, except (optionally) one. */
+/** Deletes every session of the user, except (optionally) one; answers the ids deleted. */
 export async function deleteUserSessions(
   db: Database,
   userId: UserId,
   keepSessionId?: string,
-): Promise<void> {
+): Promise<string[]> {
   const mine = eq(sessions.userId, userId);
-  await db.delete(sessions).where(keepSessionId ? and(mine, ne(sessions.id, keepSessionId)) : mine);
+  const deleted = await db
+    .delete(sessions)
+    .where(keepSessionId ? and(mine, ne(sessions.id, keepSessionId)) : mine)
+    .returning({ id: sessions.id });
+  return deleted.map((row) => row.id);
 }
 
 /** The user's sessions, oldest first. */

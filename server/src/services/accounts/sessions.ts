@@ -67,11 +67,25 @@ export async function findSession(
   return { user: found.user, session: { ...found.session, expiresAt }, renewed: true };
 }
 
-export async function revokeSession(db: Database, token: string): Promise<void> {
-  await deleteSessionByTokenHash(db, hashSecret(token));
+/**
+ * Tells every node that sessions ended, once their rows are gone (after the transaction), so
+ * that realtime tokens issued for them stop working and their connections close.
+ */
+export type AnnounceEndedSessions = (sessionIds: readonly string[]) => Promise<void>;
+
+/** Ends the session behind a cookie token; answers the ids of the sessions ended. */
+export function revokeSession(db: Database, token: string): Promise<string[]> {
+  return deleteSessionByTokenHash(db, hashSecret(token));
 }
 
-/** Signs a user out everywhere, except (optionally) the session making the change. */
-export async function revokeUserSessions(db: Database, userId: UserId, keepSessionId?: string) {
-  await deleteUserSessions(db, userId, keepSessionId);
+/**
+ * Signs a user out everywhere, except (optionally) the session making the change; answers
+ * the ids of the sessions ended.
+ */
+export function revokeUserSessions(
+  db: Database,
+  userId: UserId,
+  keepSessionId?: string,
+): Promise<string[]> {
+  return deleteUserSessions(db, userId, keepSessionId);
 }

@@ -1,4 +1,6 @@
 import { ROOM_LIMITS } from '@music-rooms/domain';
+import type { Backoff } from '../attempt-limiter';
+import { addressKey } from '../client-address';
 import type { RequestDeps } from '../deps';
 import { verifyPassword } from '../accounts/passwords';
 import { createAccessToken, verifyAccessToken } from './access-tokens';
@@ -7,16 +9,37 @@ import { deleteExpiredAccessTokens, findRoomByUrl, type RoomRow } from './store'
 
 /** The password gate (spec §4 Password-protected room): checks, passes and their expiry. */
 
-const MINUTE = 60_000;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
 
 /**
- * Counts a password attempt against the room and the client's address, so that nobody guesses
- * a room's password faster than ROOM_LIMITS.passwordAttemptsPerMinute, whichever node they ask.
+ * Wrong passwords for one room from all addresses together: twenty go through at once (a group
+ * of guests with a few typos never notices), then each further guess makes everyone wait 1 s,
+ * 2 s, 4 s… at most 30 s. A guest who knows the password waits half a minute at worst while the
+ * room is being guessed at, and guessers from many addresses get two tries a minute between
+ * them. Right passwords do not count; the count is forgotten after 15 quiet minutes.
+ */
+export const ROOM_GUESS_BACKOFF: Backoff = {
+  free: 20,
+  firstWaitMs: SECOND,
+  maxWaitMs: 30 * SECOND,
+  forgetMs: 15 * MINUTE,
+};
+
+const roomKey = (roomUrl: string) => `room-password:${roomUrl.toLowerCase()}`;
+
+/**
+ * Counts a password attempt against the client's address for the room
+ * (ROOM_LIMITS.passwordAttemptsPerMinute), then against the room from every address
+ * (ROOM_GUESS_BACKOFF), whichever node they ask. The address's own limit comes first, so an
+ * address over it spends nothing of the room's.
  */
 async function countAttempt(deps: RequestDeps, roomUrl: string, address: string | null) {
-  const key = `room-password:${roomUrl.toLowerCase()}:${address ?? 'unknown'}`;
-  const result = await deps.attempts.hit(key, ROOM_LIMITS.passwordAttemptsPerMinute, MINUTE);
-  if (!result.allowed) throw roomErrors.tooManyAttempts(result.retryAfterMs);
+  const own = `${roomKey(roomUrl)}:${addressKey(address)}`;
+  const byAddress = await deps.attempts.hit(own, ROOM_LIMITS.passwordAttemptsPerMinute, MINUTE);
+  if (!byAddress.allowed) throw roomErrors.tooManyAttempts(byAddress.retryAfterMs);
+  const byRoom = await deps.attempts.backoff(roomKey(roomUrl), ROOM_GUESS_BACKOFF);
+  if (!byRoom.allowed) throw roomErrors.tooManyAttempts(byRoom.retryAfterMs);
 }
 
 async function roomWithPassword(
@@ -30,6 +53,8 @@ async function roomWithPassword(
   if (!room) throw roomErrors.notFound();
   // A room without a password has an open gate: any password passes it.
   const valid = room.passwordHash === null || (await verifyPassword(room.passwordHash, password));
+  // Only wrong guesses add up against the room: guests who know the password never slow it.
+  if (valid) await deps.attempts.forgive(roomKey(roomUrl));
   return { room, valid };
 }
 

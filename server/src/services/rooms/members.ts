@@ -1,9 +1,11 @@
 import {
+  ROOM_ERRORS,
   memberChangeRefusal,
   roleRank,
   type AccessRequestStatus,
   type AssignableRole,
   type RoomAccessArgs,
+  type RoomErrorKey,
   type RoomMember,
   type RoomMemberRef,
   type RoomUsersResult,
@@ -47,7 +49,8 @@ const actorOf = (access: RoomAccess): RoomMemberRef => ({
 
 /**
  * Members for anyone with users.view (the owner first, then by role), and the pending and
- * refused requests for those who may manage users. `manageable` follows the removal rules.
+ * refused requests for those who may manage users. A member's `manageable` follows the removal
+ * rules; a request's, whether the viewer may decide on it (a refusal stands for other admins).
  */
 export async function listRoomUsers(
   { db }: RequestDeps,
@@ -60,25 +63,27 @@ export async function listRoomUsers(
   const rows = await listRoomUserAccounts(db, room.id);
   const owner = await findUserById(db, room.ownerId);
   const actor = actorOf(access);
-  const toMember = (ref: RoomMemberRef, user: UserRow, joinedAt: Date) => {
-    const refusal = memberChangeRefusal(actor, ref);
-    return {
-      user: toPublicUser(user),
-      role: ref.role!,
-      invitedBy: ref.invitedBy,
-      joinedAt: joinedAt.getTime(),
-      manageable: refusal === null,
-      refusal,
-    } satisfies RoomMember;
-  };
+  const toMember = (
+    ref: RoomMemberRef,
+    user: UserRow,
+    joinedAt: Date,
+    refusal = memberChangeRefusal(actor, ref),
+  ): RoomMember => ({
+    user: toPublicUser(user),
+    role: ref.role!,
+    invitedBy: ref.invitedBy,
+    joinedAt: joinedAt.getTime(),
+    manageable: refusal === null,
+    refusal,
+  });
   const members: RoomMember[] = owner
     ? [toMember({ userId: owner.id, role: 'owner', invitedBy: null }, owner, room.createdAt)]
     : [];
   const requests: RoomMember[] = [];
   for (const { member, user } of rows) {
-    const entry = toMember(member, user, member.createdAt);
-    if (roleRank(member.role) > 0) members.push(entry);
-    else requests.push(entry);
+    if (roleRank(member.role) > 0) members.push(toMember(member, user, member.createdAt));
+    // A request's refusal is why the viewer may not let this person in (a refusal that stands).
+    else requests.push(toMember(member, user, member.createdAt, reversalRefusal(access, member)));
   }
   members.sort((a, b) => roleRank(b.role) - roleRank(a.role) || a.joinedAt - b.joinedAt);
   return { members, requests: accessCan(access, 'users.manage') ? requests : [] };
@@ -159,11 +164,22 @@ async function requestOf(db: Database, access: RoomAccess, userId: UserId) {
 
 /**
  * A refusal stands unless the owner, or the one who refused, changes their mind: an admin may
- * not let in someone the owner (or another admin) turned away.
+ * not let in someone the owner (or another admin) turned away, and is told which of them it was.
  */
+function reversalRefusal(
+  access: RoomAccess,
+  row: { role: string; invitedBy: UserId | null },
+): RoomErrorKey | null {
+  if (row.role !== 'rejected' || access.role === 'owner') return null;
+  if (row.invitedBy === access.userId) return null;
+  // A refusal without a refuser on record is the owner's to reverse.
+  const byOwner = row.invitedBy === null || row.invitedBy === access.room.ownerId;
+  return byOwner ? ROOM_ERRORS.rejectedByOwner : ROOM_ERRORS.rejectedByAnotherAdmin;
+}
+
 function requireMayReverse(access: RoomAccess, row: { role: string; invitedBy: UserId | null }) {
-  if (row.role !== 'rejected' || access.role === 'owner') return;
-  if (row.invitedBy !== access.userId) throw roomErrors.insufficientPermissions();
+  const refusal = reversalRefusal(access, row);
+  if (refusal) throw roomErrors.refused(refusal);
 }
 
 /** Lets someone who asked in, with a role; the approver becomes who invited them. */

@@ -3,6 +3,7 @@ import type {
   RoomAccessArgs,
   RoomDetails,
   RoomInfo,
+  RoomPreview,
   UpdateRoomInput,
   RoomId,
   UserId,
@@ -10,6 +11,7 @@ import type {
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/transaction';
 import { hashPassword } from '../accounts/passwords';
+import { findUserById, toPublicUser } from '../accounts/users-store';
 import type { RequestDeps } from '../deps';
 import {
   authorizeRoom,
@@ -154,14 +156,26 @@ export async function roomInfoByUrl(
   const access = await resolveRoomAccess(deps.db, viewer, room, input);
   const viewable = access.viewRefusal === null;
   const card = viewable ? await roomCard(deps.db, deps.presence, viewer.userId, room.id) : null;
+  const info: RoomInfo = {
+    room: card?.summary ?? null,
+    requiresPassword: access.viewRefusal === 'password_required',
+    roomExists: true,
+    urlAvailable,
+    unavailable: access.viewRefusal === 'unavailable',
+  };
+  if (!card) info.preview = await roomPreview(deps, room);
+  return { info, roomId: room.id };
+}
+
+/** What a room's card tells anyone (name, markers, owner): the gate shows it to strangers. */
+async function roomPreview({ db }: RequestDeps, room: RoomRow): Promise<RoomPreview> {
+  // A room goes with its owner's account: no owner, no room.
+  const owner = await findUserById(db, room.ownerId);
+  if (!owner) throw roomErrors.notFound();
   return {
-    info: {
-      room: card?.summary ?? null,
-      requiresPassword: access.viewRefusal === 'password_required',
-      roomExists: true,
-      urlAvailable,
-      unavailable: access.viewRefusal === 'unavailable',
-    },
-    roomId: room.id,
+    name: room.name,
+    visibility: room.visibility,
+    hasPassword: room.passwordHash !== null,
+    author: toPublicUser(owner),
   };
 }

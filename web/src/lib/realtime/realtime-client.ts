@@ -164,7 +164,8 @@ export class RealtimeClient {
   private onDisconnect(reason: Socket.DisconnectReason): void {
     if (this.refreshTimer !== null) clearTimeout(this.refreshTimer);
     this.refreshTimer = null;
-    // The server ended the connection (its token expired): Socket.IO leaves that to us.
+    // The server ended the connection (its token expired or its sign-in ended): Socket.IO leaves
+    // that to us, and the fresh token names whoever this tab now is.
     if (reason === 'io server disconnect') this.socket?.connect();
   }
 

@@ -2,6 +2,7 @@ import * as oauth from 'oauth4webapi';
 import { AUTH_ERRORS } from '@music-rooms/domain/auth';
 import type { AuthorizationRequest } from './types';
 import { OAuthFailure } from './types';
+import { safeErrorText } from '../../../log-errors';
 
 /** How the app talks to one provider's authorization and token endpoints. */
 export type CodeFlowClient = {
@@ -129,9 +130,6 @@ export function describeFailure(error: unknown): string {
   if (error instanceof oauth.ResponseBodyError) {
     return `token endpoint refused: ${error.error} (${error.status})`;
   }
-  if (error instanceof Error) {
-    const code = 'code' in error && typeof error.code === 'string' ? ` [${error.code}]` : '';
-    return `${error.name}${code}: ${error.message}`.slice(0, 300);
-  }
-  return 'unknown failure';
+  // A database error's message may hold the query and its parameters: log-errors strips them.
+  return safeErrorText(error).slice(0, 300);
 }

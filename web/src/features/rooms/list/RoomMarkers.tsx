@@ -4,7 +4,8 @@ import { isRoomRole, type RoomSummary } from '@music-rooms/domain/rooms';
 import { Tooltip } from '../../../ui/Tooltip';
 import { RoleBadge } from './RoleBadge';
 
-type RoomMarkersProps = { room: RoomSummary };
+/** What the markers read of a room: a card, or the preview a stranger gets at the gate. */
+type RoomMarkersProps = { room: Pick<RoomSummary, 'hasPassword' | 'visibility' | 'myRole'> };
 
 type Marker = { id: string; icon: LucideIcon; label: string; hint: string };
 

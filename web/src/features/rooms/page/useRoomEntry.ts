@@ -4,6 +4,7 @@ import {
   ROOM_ERRORS,
   type RoomAccessArgs,
   type RoomInfo,
+  type RoomPreview,
   type RoomSummary,
 } from '@music-rooms/domain/rooms';
 import type { FunctionCallError } from '../../../lib/api/function-call-error';
@@ -16,8 +17,8 @@ import { cleanupExpiredTokens, generateAccessToken, verifyAccessToken } from '..
 export type RoomEntry =
   | { state: 'loading' }
   | { state: 'notFound' }
-  | { state: 'unavailable' }
-  | { state: 'password' }
+  | { state: 'unavailable'; preview: RoomPreview | null }
+  | { state: 'password'; preview: RoomPreview | null }
   | { state: 'error'; error: FunctionCallError }
   | { state: 'in'; room: RoomSummary };
 
@@ -89,8 +90,9 @@ function entryOf(info: LiveQueryState<RoomInfo>): RoomEntry {
   }
   const { value } = info;
   if (!value.roomExists) return { state: 'notFound' };
-  if (value.unavailable) return { state: 'unavailable' };
-  if (value.requiresPassword) return { state: 'password' };
+  const preview = value.preview ?? null;
+  if (value.unavailable) return { state: 'unavailable', preview };
+  if (value.requiresPassword) return { state: 'password', preview };
   if (!value.room) return { state: 'notFound' };
   return { state: 'in', room: value.room };
 }

@@ -6,12 +6,16 @@ import type { AssignableRole, RoomMember } from '@music-rooms/domain/rooms';
 import { Button } from '../../../ui/Button';
 import { approveRequest, rejectRequest } from '../rooms-api';
 import { MemberIdentity } from './MemberIdentity';
+import { MemberRefusal } from './MemberRefusal';
 import { RoleSelect } from './RoleSelect';
 import { useMemberAction } from './useMemberAction';
 
 type RequestRowProps = { roomId: RoomId; request: RoomMember };
 
-/** Someone who asked to join: approve with a chosen role, or reject (a denied one may still be let in). */
+/**
+ * Someone who asked to join: approve with a chosen role, or reject (a denied one may still be
+ * let in, by the owner or whoever refused them; anyone else reads why not).
+ */
 export function RequestRow({ roomId, request }: RequestRowProps) {
   const { t } = useTranslation();
   const { run, busy } = useMemberAction();
@@ -28,6 +32,22 @@ export function RequestRow({ roomId, request }: RequestRowProps) {
       success: t('rooms.users.rejected', { name: user.name }),
       fallbackKey: 'rooms.errors.updateUserFailed',
     });
+
+  // Someone another refused, which this viewer may not reverse: why, and nothing to do.
+  if (request.refusal) {
+    return (
+      <li className="member-row member-row--request">
+        <MemberIdentity
+          user={user}
+          isYou={false}
+          note={<MemberRefusal reason={request.refusal} />}
+        />
+        <span className={`room-chip room-chip--role room-chip--${request.role}`}>
+          {t(`rooms.roles.${request.role}`)}
+        </span>
+      </li>
+    );
+  }
 
   return (
     <li className="member-row member-row--request">
