@@ -25,7 +25,7 @@ function ensureChromium() {
   if (fs.existsSync(chromium)) return;
   console.error(
     `The browser tests need Chromium at ${chromium}.\n` +
-      'Install it with `sudo apt-get install -y chromium` (Debian/Ubuntu), or point CHROMIUM_PATH' +
+      'Install the `chromium` package (Debian/Ubuntu), or point CHROMIUM_PATH' +
       ' at a Chromium binary, then run `npm test` again.',
   );
   process.exit(1);

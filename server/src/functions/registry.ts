@@ -19,7 +19,8 @@ export class FunctionRegistry {
       this.byPath.set(definition.path, definition);
     }
     const missing = Object.keys(FUNCTION_CONTRACT).filter((path) => !this.byPath.has(path));
-    if (missing.length > 0) throw new Error(`Functions not implemented: ${missing.join(', ')}`);
+    if (missing.length > 0)
+      throw new Error(`Contract functions without a handler: ${missing.join(', ')}`);
   }
 
   /** Finds a function by `module.name` or `module:name`. */

@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { errorText, TOPICS, type RoomUserRole, type RoomVisibility } from '@music-rooms/domain';
+import {
+  errorText,
+  TOPICS,
+  type RoomId,
+  type RoomUserRole,
+  type RoomVisibility,
+} from '@music-rooms/domain';
 import { roomUsers, rooms } from '../../src/db/schema';
 import { hashPassword } from '../../src/services/accounts/passwords';
-import type { RoomRow } from '../../src/services/rooms/store';
+import { findRoomUser, type RoomRow } from '../../src/services/rooms/store';
 import type { UserRow } from '../../src/services/accounts/users-store';
 import type { TestApp } from './app';
-import type { FunctionBody } from './factories';
+import { clientFor, factories, type FunctionBody } from './factories';
 
 export type RoomMemberSeed = {
   user: UserRow;
@@ -70,4 +76,16 @@ export function expectRefused(res: { status: number; body: FunctionBody }, key: 
   expect(res.status).toBe(560);
   expect(res.body.errorData.key).toBe(key);
   expect(res.body.errorMessage).toBe(errorText(key));
+}
+
+/** A new user without a password, and a client signed in as them. */
+export async function newRoomPerson(t: TestApp) {
+  const { user } = await factories(t).user({ password: null });
+  return { user, client: await clientFor(t, user) };
+}
+export type RoomPerson = Awaited<ReturnType<typeof newRoomPerson>>;
+
+/** The user's role or access state in the room, straight from the database. */
+export async function roleOf(t: TestApp, roomId: RoomId, user: UserRow) {
+  return (await findRoomUser(t.app.database.db, roomId, user.id))?.role ?? null;
 }
