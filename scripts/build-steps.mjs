@@ -74,6 +74,11 @@ export async function buildServer(buildId) {
     logLevel: 'warning',
     plugins: [externalPackagesExceptWorkspaces],
   });
+  // The embedded database's thread is started from a file of its own, beside the bundle.
+  fs.copyFileSync(
+    path.join(root, 'server/src/db/pglite-worker.mjs'),
+    path.join(root, 'server/dist/pglite-worker.mjs'),
+  );
   fs.writeFileSync(STAMP, `${buildId}\n`);
 }
 

@@ -1,21 +1,55 @@
-// Reads Vitest JSON reports and sums them into the one closing line a CI reads.
+// Reads Vitest JSON reports and sums them into the one closing line a CI reads, after the names
+// of whatever failed (a CI log is often read from its end only).
 import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * "file › test name: first line of the reason" for each failed test of a report, and
+ * "file: reason" for each file that failed outside its tests (it did not load, a hook threw).
+ */
+function failuresOf(report) {
+  const lines = [];
+  let files = 0;
+  for (const suite of report.testResults ?? []) {
+    const file = path.relative(process.cwd(), suite.name ?? '');
+    const failedTests = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) {
+      const reason = String(test.failureMessages?.[0] ?? '').split('\n')[0];
+      lines.push(`FAILED ${file} › ${test.fullName}: ${reason.slice(0, 300)}`);
+    }
+    if (suite.status === 'failed' && failedTests.length === 0) {
+      files += 1;
+      lines.push(
+        `FAILED ${file}: ${String(suite.message ?? '')
+          .split('\n')[0]
+          .slice(0, 300)}`,
+      );
+    }
+  }
+  return { lines, files };
+}
 
 export function summarize(reportFiles) {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  const failures = [];
   for (const file of reportFiles) {
     if (!fs.existsSync(file)) {
       failed += 1;
+      failures.push(`FAILED ${file}: no report (the run stopped before writing it)`);
       continue;
     }
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
     passed += report.numPassedTests;
-    failed += report.numFailedTests + (report.numFailedTestSuites ?? 0);
+    const { lines, files } = failuresOf(report);
+    // The report's own suite count would also count every describe block around a failed test.
+    failed += report.numFailedTests + files;
     skipped += report.numPendingTests + report.numTodoTests;
+    failures.push(...lines);
   }
-  return `Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+  const total = `Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+  return [...failures, total].join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

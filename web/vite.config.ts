@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { buildInfoPlugin, readBuildId } from './vite/build-info.ts';
+import { webAliases } from './vite/aliases.ts';
+import { localePartsPlugin } from './vite/locale-parts.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** The app server that `npm run dev` starts next to Vite. */
@@ -15,12 +17,16 @@ export default defineConfig(() => {
   const buildInfo = { id: buildId, timestamp: builtAt, outDir: path.join(root, 'dist') };
   return {
     root,
-    plugins: [react(), buildInfoPlugin(buildInfo)],
+    plugins: [react(), localePartsPlugin(), buildInfoPlugin(buildInfo)],
     define: { __BUILD_ID__: JSON.stringify(buildId), __BUILD_TIMESTAMP__: String(builtAt) },
+    resolve: { alias: webAliases },
     build: {
       outDir: 'dist',
+      // Every browser the app supports preloads modules itself.
+      modulePreload: { polyfill: false },
       emptyOutDir: true,
-      sourcemap: true,
+      // Source maps would publish the app's sources next to its scripts: only when asked.
+      sourcemap: process.env.WEB_SOURCE_MAPS === 'true',
       rolldownOptions: {
         output: {
           // Libraries change less often than the app: their chunks stay cached across releases.

@@ -22,6 +22,11 @@ export type SessionUser = {
   superadmin: boolean;
   hasPassword: boolean;
   providers: OAuthProvider[];
+  /**
+   * The e-mail is listed in SUPER_ADMIN_EMAILS but not verified yet: the rights come once the
+   * owner opens the mailed verification link (POST AUTH_ROUTES.sendEmailVerification resends it).
+   */
+  adminEmailUnverified: boolean;
 };
 
 /** GET /api/_auth/session. */
@@ -53,6 +58,9 @@ export const AUTH_ROUTES = {
   link: (provider: OAuthProvider) => `/api/auth/link-${provider}`,
   signIn: (provider: OAuthProvider) => `/auth/${provider}`,
   exportData: '/api/account/export',
+  // E-mail verification of super administrator addresses
+  sendEmailVerification: '/api/auth/send-email-verification',
+  verifyEmail: '/api/auth/verify-email',
 } as const;
 
 /**
@@ -86,6 +94,10 @@ export const AUTH_ERRORS = {
   oauthNotLinked: 'auth.errors.oauthNotLinked',
   oauthLastSignInMethod: 'auth.errors.oauthLastSignInMethod',
   emailExistsWithDifferentOauth: 'auth.errors.emailExistsWithDifferentOauth',
+  // Changing the e-mail, and verifying it
+  currentPasswordRequired: 'auth.errors.currentPasswordRequired',
+  currentPasswordWrong: 'auth.errors.currentPasswordWrong',
+  verificationNotNeeded: 'auth.errors.verificationNotNeeded',
 } as const;
 export type AuthErrorKey = (typeof AUTH_ERRORS)[keyof typeof AUTH_ERRORS];
 
@@ -119,6 +131,9 @@ export const AUTH_ERROR_TEXT: Record<AuthErrorKey, string> = {
     'Set a password or link another account first: this is your only way to sign in.',
   'auth.errors.emailExistsWithDifferentOauth':
     'An account with this email already exists. Sign in with your password or the provider you used before, then link this one.',
+  'auth.errors.currentPasswordRequired': 'Enter your current password to change the e-mail.',
+  'auth.errors.currentPasswordWrong': 'The current password is not correct.',
+  'auth.errors.verificationNotNeeded': 'This e-mail address needs no verification.',
 };
 
 /** Success keys the /auth page receives in its `success` query value. */
@@ -214,6 +229,14 @@ export type ChangePasswordResponse = { success: true; user: SessionUser };
 
 /** POST /api/auth/update-session: the fields just changed (the server re-reads the user anyway). */
 export type UpdateSessionRequest = { name?: string; username?: string; email?: string };
+
+/** POST /api/auth/send-email-verification: where the link went, masked (see maskEmail). */
+export type EmailVerificationSent = { success: true; email: string };
+
+/** POST /api/auth/verify-email {token}: what the link did. */
+export const EMAIL_VERIFICATION_STATES = ['verified', 'expired', 'used', 'invalid'] as const;
+export type EmailVerificationState = (typeof EMAIL_VERIFICATION_STATES)[number];
+export type VerifyEmailResponse = { state: EmailVerificationState };
 
 /** DELETE /api/_auth/session. */
 export type SignOutResponse = { success: true };

@@ -4,14 +4,17 @@ import type { OAuthProvider } from './limits';
  * Parts of the product that are still being built. /api/config and /api/health name them, so
  * that no answer claims a part that does not work yet; each leaves this list when it lands.
  */
-export const COMING_PARTS = ['uploads', 'storage', 'player', 'streamingImport'] as const;
-export type ComingPart = (typeof COMING_PARTS)[number];
+export type ComingPart = string;
+/** Every part of the specification is built: none is still coming. */
+export const COMING_PARTS: readonly ComingPart[] = [];
 
 /** The public runtime configuration served by GET /api/config. */
 export type PublicConfig = {
   devMode: boolean;
   oauthProviders: OAuthProvider[];
   buildId: string;
+  /** The largest audio upload, in bytes (MAX_AUDIO_FILE_SIZE). */
+  maxAudioFileSize: number;
   /** Parts not built yet (their settings are accepted but do nothing). */
   coming: ComingPart[];
 };

@@ -1,5 +1,8 @@
 import { AUTH_ERROR_TEXT, AUTH_ERRORS } from './auth';
+import { PLAYER_ERROR_TEXT } from './player';
 import { ROOM_ERROR_TEXT } from './rooms';
+import { TRACK_ERROR_TEXT } from './tracks';
+import { YANDEX_MUSIC_ERROR_TEXT } from './yandex-music';
 import type { VALIDATION } from './schemas/validation-keys';
 
 /**
@@ -88,6 +91,9 @@ export const ERROR_TEXT: Readonly<Record<string, string>> = {
   ...VALIDATION_TEXT,
   ...AUTH_ERROR_TEXT,
   ...ROOM_ERROR_TEXT,
+  ...TRACK_ERROR_TEXT,
+  ...PLAYER_ERROR_TEXT,
+  ...YANDEX_MUSIC_ERROR_TEXT,
 };
 
 /** The English of a key, with `{{name}}` filled from data; an unknown key reads as itself. */

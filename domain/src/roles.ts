@@ -20,7 +20,7 @@ export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
 /**
  * What each role may do. The server checks every room function and route against this table
- * (tracks, playlists and the player use the same capabilities when they come).
+ * (tracks, playlists and the player included).
  */
 export const ROOM_CAPABILITIES = [
   'room.view',
@@ -32,6 +32,7 @@ export const ROOM_CAPABILITIES = [
   'tracks.manage',
   'playlists.manage',
   'player.control',
+  'player.handOver',
 ] as const;
 export type RoomCapability = (typeof ROOM_CAPABILITIES)[number];
 
@@ -46,6 +47,7 @@ export const ROLE_CAPABILITIES: Record<RoomRole, readonly RoomCapability[]> = {
     'tracks.manage',
     'playlists.manage',
     'player.control',
+    'player.handOver',
   ],
   editor: [
     'room.view',

@@ -1,6 +1,6 @@
 import type { PublicUser } from './auth';
 import type { RoomId, UserId } from './ids';
-import { roleCan, type RoomCapability, type RoomUserRole } from './roles';
+import { roleCan, type AssignableRole, type RoomCapability, type RoomUserRole } from './roles';
 
 export * from './roles';
 
@@ -56,6 +56,12 @@ export const ROOM_LIMITS = {
   accessTokenTtlMs: 24 * 60 * 60 * 1000,
   /** Password attempts per room and client address in a minute. */
   passwordAttemptsPerMinute: 10,
+  /**
+   * People one user may try to add to rooms (by username or e-mail, found or not) in
+   * `addUserWindowMs`, over all rooms: enough to fill a room, too few to probe for accounts.
+   */
+  addUserAttempts: 30,
+  addUserWindowMs: 10 * 60 * 1000,
 } as const;
 
 /** A room URL: lower-case Latin letters and digits, words joined by single hyphens. */
@@ -147,6 +153,20 @@ export type RoomMember = {
 export type RoomUsersResult = { members: RoomMember[]; requests: RoomMember[] };
 
 export type AccessRequestStatus = 'requested' | 'alreadyRequested' | 'rejected' | 'member';
+
+/**
+ * rooms.getAddedNotices: a room someone added the viewer to (rooms.addUser) that the viewer has
+ * not opened since, nor dismissed the notice of. `addedBy` is null when that account is gone.
+ */
+export type AddedNotice = {
+  roomId: RoomId;
+  roomName: string;
+  room_url: string;
+  role: AssignableRole;
+  addedBy: PublicUser | null;
+  /** Milliseconds since the epoch. */
+  addedAt: number;
+};
 
 /** The sessionStorage keys of the password gate (spec §4 Password-protected room). */
 export const ROOM_ACCESS_STORAGE = {

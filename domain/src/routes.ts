@@ -9,6 +9,7 @@ export const APP_ROUTES = {
   room: '/room/:id',
   auth: '/auth',
   resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
   protected: '/protected',
   settings: '/settings',
   createRoom: '/rooms/new',
@@ -54,6 +55,7 @@ export function matchAppRoute(pathname: string): RouteMatch {
     clean === APP_ROUTES.home ||
     clean === APP_ROUTES.auth ||
     clean === APP_ROUTES.resetPassword ||
+    clean === APP_ROUTES.verifyEmail ||
     clean === APP_ROUTES.protected ||
     clean === APP_ROUTES.settings ||
     clean === APP_ROUTES.createRoom ||

@@ -21,6 +21,16 @@ export const TOPICS = {
   roomUsers: (roomId: RoomId) => `room-users:${roomId}`,
   /** Who is in one room right now. */
   presence: (roomId: RoomId) => `presence:${roomId}`,
+  /** One room's tracks: the library, each playlist's list and the info panel. */
+  tracks: (roomId: RoomId) => `tracks:${roomId}`,
+  /** One room's playlists and their counts. */
+  playlists: (roomId: RoomId) => `playlists:${roomId}`,
+  /** One room's shared playback: its state and the host it names. */
+  player: (roomId: RoomId) => `player:${roomId}`,
+  /** One person's uploads (their upload panel). */
+  uploads: (userId: UserId) => `uploads:${userId}`,
+  /** One person's imports from the streaming service (the import modal's progress). */
+  imports: (userId: UserId) => `imports:${userId}`,
   /**
    * A sign-in session ended (its row id, never its secret). No query watches it: it travels on
    * the same bus so that every node forgets the session and closes its realtime connections.

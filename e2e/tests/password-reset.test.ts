@@ -64,9 +64,8 @@ describe('password reset', () => {
     await page.getByLabel('Repeat the new password', { exact: true }).fill('a-whole-new-secret');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await notice(page, 'Password changed').waitFor();
-    await page
-      .getByRole('heading', { level: 1, name: 'One playlist. One player. Everyone in sync.' })
-      .waitFor();
+    // Home, signed in: the introduction is folded, the greeting says who is back.
+    await page.getByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' }).waitFor();
     expect(await userMenuText(page)).toContain(`@${ada.username}`);
 
     await logOut(page);

@@ -109,7 +109,9 @@ describe('profile and settings', () => {
       .waitFor();
     expect(await sounds.getAttribute('aria-checked')).toBe('true');
     await sounds.click();
-    expect(await sounds.getAttribute('aria-checked')).toBe('false');
+    // The change shows as soon as the page has handled the click; the save follows it.
+    await expect.poll(() => sounds.getAttribute('aria-checked')).toBe('false');
+    await page.getByRole('status').getByText('Sound effects: off. Saved.').waitFor();
     await page.reload();
     await page
       .getByRole('switch', { name: 'Sound effects' })

@@ -1,11 +1,44 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from '../src/fixtures';
+import { startSmtpCapture } from '../../server/test/helpers/mail';
+import { describe, expect, startedPerFile, test as base } from '../src/fixtures';
 import { newPerson, signUp } from './support/people';
 
-/** Listed in SUPER_ADMIN_EMAILS: whoever signs up with it is a super administrator. */
+/**
+ * Listed in SUPER_ADMIN_EMAILS: whoever signs up with it becomes a super administrator once the
+ * address is verified through the link mailed to it.
+ */
 const ADMIN_EMAIL = 'root@example.com';
 
-test.override('serverOptions', { env: { SUPER_ADMIN_EMAILS: ADMIN_EMAIL } });
+const test = base.extend('smtp', { scope: 'file' }, startedPerFile(startSmtpCapture));
+test.override('serverOptions', ({ smtp }) => ({
+  publicUrl: true,
+  env: { SMTP_URL: smtp.url, SUPER_ADMIN_EMAILS: ADMIN_EMAIL },
+}));
+
+/** The /dev/notices buttons and the title of the sample each shows: fitting its variant. */
+const SAMPLES = {
+  en: {
+    Default: 'Playlist updated',
+    Info: 'Host changed',
+    Success: 'Track uploaded',
+    Warning: 'Connection is unstable',
+    Error: 'Upload failed',
+  },
+  ru: {
+    Обычное: 'Плейлист обновлён',
+    Информация: 'Сменился ведущий',
+    Успех: 'Трек загружен',
+    Предупреждение: 'Связь нестабильна',
+    Ошибка: 'Загрузка не удалась',
+  },
+};
+
+async function showsSamplesOfEachVariant(page: Page, samples: Record<string, string>) {
+  for (const [button, title] of Object.entries(samples)) {
+    await page.getByRole('button', { name: button, exact: true }).click();
+    await page.locator('[role="region"]').getByText(title).waitFor();
+  }
+}
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 const openUserMenu = (page: Page) =>
@@ -97,10 +130,15 @@ describe('app shell', () => {
   test('opens the developer pages for a super administrator, from the SUPER ADMIN badge', async ({
     page,
     server,
+    smtp,
     open,
   }) => {
     await open('/');
+    const mail = smtp.next();
     await signUp(page, newPerson('Ada Admin', { email: ADMIN_EMAIL }));
+    const link = /https?:\/\/\S+\/verify-email\?token=[^\s>)"]+/.exec((await mail).text ?? '')?.[0];
+    await page.goto(link ?? server.url);
+    await page.getByText('Your e-mail address is verified').waitFor();
     await page.getByRole('link', { name: 'SUPER ADMIN' }).click();
     await heading(page, 'Developer tools').waitFor();
     await page
@@ -111,6 +149,9 @@ describe('app shell', () => {
     const answer = await page.goto(server.url + '/dev/notices');
     expect(answer?.status()).toBe(200);
     await heading(page, 'Notices').waitFor();
+    await showsSamplesOfEachVariant(page, SAMPLES.en);
+    await page.goto(server.url + '/ru/dev/notices');
+    await showsSamplesOfEachVariant(page, SAMPLES.ru);
   });
 
   test('shows "Page not found" to a signed-in user who is not an administrator', async ({

@@ -21,6 +21,9 @@ import { pubsubPlugin } from './realtime/pubsub-plugin';
 import { sessionRevocationsPlugin } from './realtime/session-revocations';
 import { functionsPlugin } from './functions/plugin';
 import { roomRuntimePlugin } from './plugins/room-runtime';
+import { tracksRuntimePlugin } from './plugins/tracks-runtime';
+import { playerRuntimePlugin } from './plugins/player-runtime';
+import { yandexMusicRuntimePlugin } from './plugins/yandex-music-runtime';
 import type { FunctionDefinition } from './functions/define';
 import { realtimePlugin } from './realtime/socket-plugin';
 import { functionRoutes } from './routes/functions';
@@ -32,6 +35,8 @@ import { authResetRoutes } from './routes/auth-reset';
 import { accountRoutes } from './routes/account';
 import { rateLimitStorage } from './services/accounts/rate-limits';
 import { oauthRoutes } from './routes/oauth';
+import { uploadRoutes } from './routes/uploads';
+import { mediaRoutes } from './routes/media';
 
 export type BuildAppOptions = {
   /** Pino logger settings; false silences the log (tests). */
@@ -85,6 +90,9 @@ export async function buildApp(
   await app.register(callerPlugin);
   await app.register(sessionPlugin);
   await app.register(roomRuntimePlugin);
+  await app.register(tracksRuntimePlugin);
+  await app.register(playerRuntimePlugin);
+  await app.register(yandexMusicRuntimePlugin);
   await app.register(functionsPlugin, { extra: options.functions ?? [] });
   await app.register(realtimePlugin);
 
@@ -99,6 +107,8 @@ export async function buildApp(
   await app.register(authPasswordRoutes);
   await app.register(accountRoutes);
   await app.register(oauthRoutes);
+  await app.register(uploadRoutes);
+  await app.register(mediaRoutes);
   await app.register(webAppRoutes);
   return app;
 }

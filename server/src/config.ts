@@ -39,7 +39,11 @@ export type Config = {
     spotifyApi: string;
   };
   yandexMusicApiUrl: string;
+  /** Timings and sizes of the streaming-service import; no environment variable sets them. */
+  yandexMusic: YandexMusicTimings;
   maxAudioFileSize: number;
+  /** The ffmpeg binary for audio analysis; null uses the one an npm package ships. */
+  ffmpegPath: string | null;
   superAdminEmails: string[];
   publicDevMode: boolean;
   adminKey: string | null;
@@ -70,6 +74,30 @@ export const DEFAULT_ROOM_TIMINGS: RoomTimings = {
   presenceRetentionMs: LIMITS.presenceRetentionMs,
   presenceHeartbeatMs: 10_000,
   presenceEntryTtlMs: 30_000,
+};
+
+export type YandexMusicTimings = {
+  /** A call to the service's API that takes longer is a network error. */
+  requestTimeoutMs: number;
+  /** A download that sends no byte for this long is cut. */
+  downloadIdleTimeoutMs: number;
+  /** Tracks a node downloads and processes at once. */
+  concurrency: number;
+  /** Tries of one track before it fails (network errors and the service's 5xx are retried). */
+  maxAttempts: number;
+  /** How long an import stays with its node unrenewed; then it needs the token again. */
+  holderLeaseMs: number;
+  /** How long a node keeps an import's token in memory while the import waits. */
+  tokenTtlMs: number;
+};
+
+export const DEFAULT_YANDEX_MUSIC_TIMINGS: YandexMusicTimings = {
+  requestTimeoutMs: 15_000,
+  downloadIdleTimeoutMs: 30_000,
+  concurrency: 3,
+  maxAttempts: 3,
+  holderLeaseMs: 30_000,
+  tokenTtlMs: 6 * 60 * 60 * 1000,
 };
 
 /** This file sits two levels below the app root, as source (server/src) and as bundle (server/dist). */
@@ -142,6 +170,7 @@ const envSchema = z.object({
   SPOTIFY_API_URL: url('SPOTIFY_API_URL'),
   YANDEX_MUSIC_API_URL: url('YANDEX_MUSIC_API_URL'),
   MAX_AUDIO_FILE_SIZE: int(LIMITS.defaultMaxAudioFileSize, 1, Number.MAX_SAFE_INTEGER),
+  FFMPEG_PATH: optional,
   SUPER_ADMIN_EMAILS: optional,
   PUBLIC_DEV_MODE: publicFlag,
   ADMIN_KEY: optional,
@@ -207,8 +236,10 @@ export function loadConfig(
       spotifyAccounts: trimSlash(e.SPOTIFY_ACCOUNTS_URL ?? 'https://accounts.spotify.com'),
       spotifyApi: trimSlash(e.SPOTIFY_API_URL ?? 'https://api.spotify.com'),
     },
-    yandexMusicApiUrl: e.YANDEX_MUSIC_API_URL ?? 'https://api.music.yandex.net',
+    yandexMusicApiUrl: trimSlash(e.YANDEX_MUSIC_API_URL ?? 'https://api.music.yandex.net'),
+    yandexMusic: DEFAULT_YANDEX_MUSIC_TIMINGS,
     maxAudioFileSize: e.MAX_AUDIO_FILE_SIZE,
+    ffmpegPath: e.FFMPEG_PATH === null ? null : path.resolve(cwd, e.FFMPEG_PATH),
     superAdminEmails: (e.SUPER_ADMIN_EMAILS ?? '')
       .split(',')
       .map((email) => email.trim().toLowerCase())

@@ -15,10 +15,13 @@ const STATUS_OF_CODE: Readonly<Record<string, number>> = {
   session_ended: 401,
   missing_token: 401,
   forbidden: 403,
+  password_required: 403,
+  unavailable: 403,
   not_found: 404,
   user_not_found: 404,
   function_not_found: 404,
   conflict: 409,
+  too_large: 413,
   rate_limited: 429,
 };
 

@@ -19,6 +19,9 @@ export const REDACTED_PATHS = [
   '*.newPassword',
   '*.currentPassword',
   '*.token',
+  // The streaming service's token, wherever a function's arguments or a call's headers appear.
+  '*.args.token',
+  '*.headers.authorization',
   '*.accessToken',
   '*.refreshToken',
   '*.secret',

@@ -53,15 +53,17 @@ describe('profile changes (spec §5 Profile edit)', () => {
     expect(profileChanges(saved, { ...saved, email: 'ADA@Example.com' })).toEqual({});
   });
 
+  const form = { ...saved, currentPassword: '' };
+
   it('asks for at least one changed field', () => {
-    const result = profileFormSchema(saved).safeParse(saved);
+    const result = profileFormSchema(saved, true).safeParse(form);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toEqual(['validation.noChanges']);
   });
 
   it('checks the changed fields against the profile rules', () => {
-    const result = profileFormSchema(saved).safeParse({
-      ...saved,
+    const result = profileFormSchema(saved, true).safeParse({
+      ...form,
       username: 'has space',
       name: '',
     });
@@ -72,7 +74,19 @@ describe('profile changes (spec §5 Profile edit)', () => {
   });
 
   it('answers what will be sent when the changes pass', () => {
-    const result = profileFormSchema(saved).safeParse({ ...saved, username: ' ada_k ' });
+    const result = profileFormSchema(saved, true).safeParse({ ...form, username: ' ada_k ' });
     expect(result.data).toEqual({ username: 'ada_k' });
+  });
+
+  it('asks for the current password when the e-mail changes on an account with one', () => {
+    const edited = { ...form, email: 'new@example.com' };
+    const missing = profileFormSchema(saved, true).safeParse(edited);
+    expect(missing.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ['currentPassword', 'validation.required'],
+    ]);
+    const given = profileFormSchema(saved, true).safeParse({ ...edited, currentPassword: 'pw' });
+    expect(given.data).toEqual({ email: 'new@example.com', currentPassword: 'pw' });
+    const withoutPassword = profileFormSchema(saved, false).safeParse(edited);
+    expect(withoutPassword.data).toEqual({ email: 'new@example.com' });
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { launchBrowser, startServer } from '../../../e2e/src/harness';
+import { assetsBeforeRoomCard, gzipSize } from '../../../e2e/tests/support/home-assets';
 import { createRoomAs, registerMember } from '../../../e2e/tests/support/rooms';
 import { appRoot } from '../lib/paths';
 import type { Bench } from '../lib/types';
@@ -12,7 +12,8 @@ const ROOM_NAME = 'Bench listening room';
 /**
  * Scripts and styles a visitor's browser requests for `/` until the room list shows a card:
  * the entry and what it preloads, and the lazy home page with its chunks. The page runs in
- * headless Chromium against the real server, so nothing loaded on the way is missed.
+ * headless Chromium against the real server, so nothing loaded on the way is missed; what it
+ * loads once the card is on screen (the realtime connection) is not counted.
  */
 async function homeAssets(): Promise<string[]> {
   const server = await startServer();
@@ -21,23 +22,13 @@ async function homeAssets(): Promise<string[]> {
     const owner = await registerMember(server, 'Bench Owner');
     await createRoomAs(server, owner, { name: ROOM_NAME, room_url: 'bench-listening-room' });
     const page = await browser.newPage();
-    const requested = new Set<string>();
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.origin === server.url && /\.(js|css)$/.test(url.pathname)) {
-        requested.add(url.pathname);
-      }
-    });
-    await page.goto(`${server.url}/`);
-    await page.getByRole('article', { name: ROOM_NAME, exact: true }).waitFor();
-    return [...requested];
+    return await assetsBeforeRoomCard(page, `${server.url}/`, ROOM_NAME);
   } finally {
     await browser.close();
     await server.close();
   }
 }
 
-const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file))).length;
 const kib = (bytes: number) => Number((bytes / 1024).toFixed(1));
 
 export const bundleBench: Bench = {

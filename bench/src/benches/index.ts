@@ -1,7 +1,19 @@
 import type { Bench } from '../lib/types';
 import { bundleBench } from './bundle';
+import { playerFanoutBench } from './player-fanout';
+import { playerSyncBench } from './player-sync';
 import { roomsListBench } from './rooms-list';
 import { startupBench } from './startup';
+import { trackListBench } from './track-list';
+import { uploadsBench } from './uploads';
 
 /** Every benchmark, in the order `npm run bench` runs them. */
-export const benches: Bench[] = [startupBench, bundleBench, roomsListBench];
+export const benches: Bench[] = [
+  startupBench,
+  bundleBench,
+  roomsListBench,
+  uploadsBench,
+  trackListBench,
+  playerFanoutBench,
+  playerSyncBench,
+];

@@ -1,85 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../../server/src/db/index';
-import { hashPassword } from '../../../server/src/services/accounts/passwords';
-import { loadTest } from '../lib/load';
-import { appRoot } from '../lib/paths';
+import { probeHealth } from '../lib/health-probe';
+import { loadTest, type LoadOptions } from '../lib/load';
+import { PASSWORD, ROOMS, seedRooms } from '../lib/seed-rooms';
+import { startAppServer, startBareServer, stopServer } from '../lib/servers';
+import { round } from '../lib/stats';
 import type { Bench } from '../lib/types';
 
-const ROOMS = 10_000;
-const OWNERS = 200;
 const PORT = 39_200;
+const BARE_PORT = 39_201;
 const CONCURRENCY = 50;
-/** bench_1 signs in with this password: an owner of 50 rooms and a member of many more. */
-const PASSWORD = 'bench-password';
 
-/**
- * Fills a new embedded database with owners, rooms (a tenth hidden, some invite-only) and three
- * members each, in a few set-based statements rather than one insert per row.
- */
-async function seed(dataDir: string) {
-  const handle = await openDatabase({
-    url: null,
-    dataDir: path.join(dataDir, 'db'),
-    migrationsFolder: path.join(appRoot, 'server/drizzle'),
-  });
-  const { db } = handle;
-  await db.execute(sql`
-    insert into users (name, username, email, avatar)
-    select 'Bench user ' || i, 'bench_' || i, 'bench' || i || '@example.com', '#336699'
-    from generate_series(1, ${OWNERS}) i`);
-  await db.execute(sql`
-    insert into rooms (name, description, room_url, visibility, owner_id, created_at)
-    select
-      (array['Jazz', 'Rock', 'Chill', 'Lo-fi', 'Classical', 'Techno', 'Indie', 'Metal'])[1 + i % 8]
-        || ' room ' || i,
-      'Music for every mood, number ' || i,
-      'bench-room-' || i,
-      case when i % 10 = 0 then 'hidden' when i % 25 = 0 then 'inviteOnly' else 'public' end,
-      u.id,
-      now() - i * interval '1 minute'
-    from generate_series(1, ${ROOMS}) i
-    join (select id, row_number() over (order by id) as n from users) u on u.n = 1 + i % ${OWNERS}`);
-  for (const step of [7, 31, 101]) {
-    await db.execute(sql`
-      insert into room_users (room_id, user_id, role, invited_by)
-      select r.id, u.id, 'viewer', r.owner_id
-      from (select id, owner_id, row_number() over (order by id) as n from rooms) r
-      join (select id, row_number() over (order by id) as n from users) u
-        on u.n = 1 + (r.n * ${step}) % ${OWNERS}
-      where u.id <> r.owner_id
-      on conflict do nothing`);
-  }
-  await db.execute(
-    sql`update users set password_hash = ${await hashPassword(PASSWORD)} where username = 'bench_1'`,
-  );
-  await db.execute(sql`analyze`);
-  await handle.close();
-}
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
-    cwd: appRoot,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    if (Date.now() - started > 60_000) throw new Error('server did not become healthy in 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** The session cookie of bench_1. */
 async function signIn(): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${PORT}/api/auth/login`, {
     method: 'POST',
@@ -127,37 +59,88 @@ async function currentUserId(cookie: string): Promise<string> {
   return session.user.id;
 }
 
+type Figures = Record<string, number>;
+
+/**
+ * A short warm-up, then the measured run, with the health of the server asked beside it the
+ * whole time.
+ */
+async function measure(load: Omit<LoadOptions, 'concurrency' | 'maxRequests' | 'maxMs'>) {
+  await loadTest({ ...load, concurrency: 10, maxRequests: 100, maxMs: 5000 });
+  const health = probeHealth(new URL('/api/health', load.url).toString());
+  const result = await loadTest({
+    ...load,
+    concurrency: CONCURRENCY,
+    maxRequests: 3000,
+    maxMs: 10_000,
+  });
+  return { ...result, ...(await health.stop()) };
+}
+
+/** The public first page's bytes as a guest gets them, for the bare server to answer. */
+async function firstPageBytes(url: string): Promise<Uint8Array> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(SCENARIOS.firstPage!.body()),
+  });
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+/** The bare server answering the first page's bytes, under the same load as the lists. */
+async function baseline(body: Uint8Array): Promise<Figures> {
+  const bare = await startBareServer(body, BARE_PORT);
+  try {
+    const url = `http://127.0.0.1:${BARE_PORT}/api/query`;
+    return await measure({ url, body: SCENARIOS.firstPage!.body });
+  } finally {
+    await stopServer(bare);
+  }
+}
+
+/** Each list's throughput as a share of the bare server's (the mean of its runs). */
+function ratios(figures: Figures): Figures {
+  const bare =
+    (figures['baselineBefore.requestsPerSecond']! + figures['baselineAfter.requestsPerSecond']!) /
+    2;
+  const out: Figures = { 'baseline.requestsPerSecond': round(bare) };
+  for (const name of Object.keys(SCENARIOS)) {
+    out[`${name}.vsBaseline`] = round(figures[`${name}.requestsPerSecond`]! / bare, 2);
+  }
+  return out;
+}
+
+const prefixed = (prefix: string, values: Figures): Figures =>
+  Object.fromEntries(Object.entries(values).map(([key, value]) => [`${prefix}.${key}`, value]));
+
 export const roomsListBench: Bench = {
   name: 'rooms-list',
-  description: `rooms.getPublicRoomsWithAuthors over HTTP, ${ROOMS} rooms, ${CONCURRENCY} at once`,
+  description: `room lists over HTTP, ${ROOMS} rooms, ${CONCURRENCY} at once, against a bare Fastify server`,
   run: async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'music-rooms-bench-rooms-'));
     const seedStarted = performance.now();
-    await seed(dataDir);
-    const figures: Record<string, number> = {
-      seedMs: Math.round(performance.now() - seedStarted),
-    };
-    const server = await startServer(dataDir);
+    await seedRooms(dataDir);
+    const figures: Figures = { seedMs: Math.round(performance.now() - seedStarted) };
+    const server = await startAppServer(dataDir, PORT);
     try {
       const url = `http://127.0.0.1:${PORT}/api/query`;
+      const body = await firstPageBytes(url);
+      figures.firstPageBytes = body.length;
+      Object.assign(figures, prefixed('baselineBefore', await baseline(body)));
       const cookie = await signIn();
       benchUserId = await currentUserId(cookie);
+      let worstHealth = 0;
       for (const [name, scenario] of Object.entries(SCENARIOS)) {
         const headers: Record<string, string> = scenario.signedIn ? { cookie } : {};
-        const load = { url, body: scenario.body, headers };
-        // A short warm-up, then the measured run.
-        await loadTest({ ...load, concurrency: 10, maxRequests: 100, maxMs: 5000 });
-        const result = await loadTest({
-          ...load,
-          concurrency: CONCURRENCY,
-          maxRequests: 3000,
-          maxMs: 10_000,
-        });
-        for (const [key, value] of Object.entries(result)) figures[`${name}.${key}`] = value;
+        const result = await measure({ url, body: scenario.body, headers });
+        worstHealth = Math.max(worstHealth, result.healthP99Ms);
+        Object.assign(figures, prefixed(name, result));
       }
+      figures.healthP99MsWorst = worstHealth;
+      Object.assign(figures, prefixed('baselineAfter', await baseline(body)));
+      Object.assign(figures, ratios(figures));
     } finally {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
+      await stopServer(server);
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
     return figures;

@@ -1,10 +1,15 @@
+import { PLAYER_FUNCTIONS } from './player';
 import { ROOM_FUNCTIONS } from './rooms';
 import { SYSTEM_FUNCTIONS } from './system';
+import { TRACK_FUNCTIONS } from './tracks';
 import { USER_FUNCTIONS } from './users';
+import { YANDEX_MUSIC_FUNCTIONS } from './yandex-music';
 
 export type { AnyFunctionSpec, FunctionSpec, SpecValue } from './define';
 export { action, mutation, query } from './define';
-export { ROOM_FUNCTIONS, SYSTEM_FUNCTIONS, USER_FUNCTIONS };
+export { PLAYER_FUNCTIONS, ROOM_FUNCTIONS, SYSTEM_FUNCTIONS, TRACK_FUNCTIONS, USER_FUNCTIONS };
+export { YANDEX_MUSIC_FUNCTIONS };
+export type { BatchItemResult } from './tracks';
 
 /**
  * The whole function contract, one table per area (a new area adds its table here). The server
@@ -14,6 +19,9 @@ export const FUNCTION_CONTRACT = {
   ...SYSTEM_FUNCTIONS,
   ...USER_FUNCTIONS,
   ...ROOM_FUNCTIONS,
+  ...TRACK_FUNCTIONS,
+  ...PLAYER_FUNCTIONS,
+  ...YANDEX_MUSIC_FUNCTIONS,
 } as const;
 
 export type FunctionTable = typeof FUNCTION_CONTRACT;

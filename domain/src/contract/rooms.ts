@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type {
   AccessRequestStatus,
+  AddedNotice,
   AssignableRole,
   RoomDetails,
   RoomInfo,
@@ -82,4 +83,10 @@ export const ROOM_FUNCTIONS = {
     z.object({ ...roomMember, role: assignableRoleSchema }),
   ).returns<{ role: AssignableRole }>(),
   'rooms.rejectRequest': mutation(z.object(roomMember)).returns<{ role: 'rejected' }>(),
+  /** The viewer's rooms they were added to and have not opened yet (none for a guest). */
+  'rooms.getAddedNotices': query(z.object({})).returns<AddedNotice[]>(),
+  /** Forgets the notice of being added to a room; opening the room does the same. */
+  'rooms.dismissAddedNotice': mutation(z.object({ roomId: roomIdSchema })).returns<{
+    dismissed: boolean;
+  }>(),
 } as const;

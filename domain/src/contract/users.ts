@@ -26,6 +26,10 @@ export const USER_FUNCTIONS = {
       name: text().optional(),
       username: text().optional(),
       email: text().optional(),
+      /** Needed to change the e-mail of an account that has a password. */
+      currentPassword: text().optional(),
+      /** The language of a verification mail the change may send (else English). */
+      locale: text().max(35).optional(),
     }),
   ).returns<CurrentUser>(),
   'users.updateAvatar': mutation(z.object({ id: userIdSchema, avatar: avatarArg })).returns<{

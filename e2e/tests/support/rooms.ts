@@ -29,10 +29,33 @@ export async function registerMember(server: E2EServer, name: string): Promise<M
 }
 
 /** Calls a backend function as the member, through the generic endpoints. */
-export async function callAs<
-  Path extends 'rooms.create' | 'rooms.toggleFavorite' | 'rooms.addUser',
->(server: E2EServer, member: Member, path: Path, args: ArgsOf<Path>): Promise<ValueOf<Path>> {
-  const response = await fetch(server.url + FUNCTION_ENDPOINTS.mutation, {
+export function callAs<Path extends 'rooms.create' | 'rooms.toggleFavorite' | 'rooms.addUser'>(
+  server: E2EServer,
+  member: Member,
+  path: Path,
+  args: ArgsOf<Path>,
+): Promise<ValueOf<Path>> {
+  return call(server, member, FUNCTION_ENDPOINTS.mutation, path, args);
+}
+
+/** Reads a query once as the member, as a page does before its live connection is open. */
+export function queryAs<Path extends 'rooms.get' | 'player.get'>(
+  server: E2EServer,
+  member: Member,
+  path: Path,
+  args: ArgsOf<Path>,
+): Promise<ValueOf<Path>> {
+  return call(server, member, FUNCTION_ENDPOINTS.query, path, args);
+}
+
+async function call<Path extends string>(
+  server: E2EServer,
+  member: Member,
+  endpoint: string,
+  path: Path,
+  args: ArgsOf<Path>,
+): Promise<ValueOf<Path>> {
+  const response = await fetch(server.url + endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: member.cookie },
     body: JSON.stringify({ path, args }),

@@ -1,7 +1,11 @@
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db';
 import { setSuperAdmin } from '../services/accounts/users';
-import { listFlaggedSuperAdmins } from '../services/accounts/users-store';
+import {
+  findUserByEmail,
+  hasVerifiedEmail,
+  listFlaggedSuperAdmins,
+} from '../services/accounts/users-store';
 
 /** A maintenance command: run with `npm run admin -- <name> [args]`. */
 export type AdminCommand = {
@@ -23,6 +27,14 @@ const noAccount = (email: string) =>
   new AdminCommandError(
     `No account with the e-mail ${email}. The person must sign up first, or add the e-mail to SUPER_ADMIN_EMAILS.`,
   );
+
+/** A SUPER_ADMIN_EMAILS address as `admins` shows it: whether its account has verified it. */
+async function listedLine(database: DatabaseHandle, email: string): Promise<string> {
+  const user = await findUserByEmail(database.db, email);
+  if (!user) return `  ${email}  SUPER_ADMIN_EMAILS (no account yet)`;
+  if (hasVerifiedEmail(user)) return `  ${user.email} (${user.username})  SUPER_ADMIN_EMAILS`;
+  return `  ${user.email} (${user.username})  SUPER_ADMIN_EMAILS, not verified: no rights until the owner opens the mailed link, or \`grant\` it`;
+}
 
 export const COMMANDS: Record<string, AdminCommand> = {
   migrate: {
@@ -61,7 +73,7 @@ export const COMMANDS: Record<string, AdminCommand> = {
       const lines = flagged.map((user) => `  ${user.email} (${user.username})  flag`);
       for (const email of config.superAdminEmails) {
         if (!flagged.some((user) => user.email.toLowerCase() === email)) {
-          lines.push(`  ${email}  SUPER_ADMIN_EMAILS`);
+          lines.push(await listedLine(database, email));
         }
       }
       return lines.length === 0

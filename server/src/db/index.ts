@@ -5,6 +5,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient } from 'pg';
 import { addressOf, settingError } from '../startup-errors';
 import { lockDataDir } from './data-dir-lock';
+import { PgliteStream } from './pglite-stream';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export { schema };
@@ -33,9 +35,18 @@ export type DatabaseOptions = {
   onConnectionError?: (error: Error) => void;
 };
 
-/** Fails when the database does not answer (the health check). */
+/** How each embedded database answers a ping, by its `db`. */
+const embeddedPings = new WeakMap<Database, () => Promise<void>>();
+
+/**
+ * Fails when the database does not answer (the health check). The embedded database's thread
+ * answers between two batches, rather than behind every query waiting for its one connection;
+ * PostgreSQL answers `select 1` on a connection of the pool.
+ */
 export async function pingDatabase(db: Database): Promise<void> {
-  await db.execute(sql`select 1`);
+  const ping = embeddedPings.get(db);
+  if (ping) await ping();
+  else await db.execute(sql`select 1`);
 }
 
 /** Opens the database and applies any migrations it has not seen yet. */
@@ -50,7 +61,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openLockedPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   const lock = options.dataDir && options.lockDir ? lockDataDir(options.lockDir) : null;
   try {
-    const handle = await openPglite(options.dataDir, options.migrationsFolder);
+    const handle = await openPglite(
+      options.dataDir,
+      options.migrationsFolder,
+      options.onConnectionError,
+    );
     return {
       ...handle,
       close: async () => {
@@ -64,21 +79,53 @@ async function openLockedPglite(options: DatabaseOptions): Promise<DatabaseHandl
   }
 }
 
+/**
+ * PGlite on a worker thread (`pglite-thread.ts`), reached through node-postgres as PostgreSQL
+ * is: one slow query keeps that thread busy, never the one answering requests and sockets.
+ * PGlite has one connection, so the pool has one client: every query waits its turn, and a
+ * transaction holds the connection until it ends, so nothing else slips into it.
+ */
 async function openPglite(
   dataDir: string | null,
   migrationsFolder: string,
+  onConnectionError: (error: Error) => void = () => {},
 ): Promise<DatabaseHandle> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  // Room search uses trigram indexes; PGlite ships the extension, to be loaded on open.
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (dataDir) await fs.mkdir(path.dirname(dataDir), { recursive: true });
-  const options = { extensions: { pg_trgm } };
-  const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const thread = await startThread(dataDir);
+  const pool = new pg.Pool({
+    max: 1,
+    idleTimeoutMillis: 0,
+    stream: () => new PgliteStream(thread),
+  });
+  // A stopped thread fails the connection as a lost socket would: told, never a crash.
+  const closePool = watchPoolConnections(pool, onConnectionError);
+  const close = async () => {
+    await closePool();
+    await thread.close();
+  };
+  const db = drizzle(pool, { schema });
+  try {
+    await migrate(db, { migrationsFolder });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const database = db as unknown as Database;
+  embeddedPings.set(database, () => thread.ping());
+  return { db: database, kind: 'pglite', close };
+}
+
+/** The database thread; a folder it cannot open is a setting to change, told in one line. */
+async function startThread(dataDir: string | null): Promise<PgliteThread> {
+  if (!dataDir) return PgliteThread.start(null);
+  try {
+    await fs.mkdir(path.dirname(dataDir), { recursive: true });
+    return await PgliteThread.start(dataDir);
+  } catch (error) {
+    throw settingError('DATA_DIR', `${dataDir}: the embedded database cannot be opened`, error);
+  }
 }
 
 /** Several nodes may start at once: an advisory lock lets one of them migrate at a time. */

@@ -40,6 +40,13 @@ export const users = pgTable(
     githubId: text('github_id'),
     spotifyId: text('spotify_id'),
     superAdmin: boolean('super_admin').notNull().default(false),
+    // --- E-mail verification (SUPER_ADMIN_EMAILS rights need a verified address) ---
+    /**
+     * The address (lower case) the owner proved to hold, by a mailed link or the admin command.
+     * Cleared when the e-mail changes, so rights never follow an address the owner did not prove.
+     */
+    verifiedEmail: text('verified_email'),
+    // --- end of e-mail verification ---
     preferences: jsonb('preferences')
       .$type<UserPreferences>()
       .notNull()
@@ -80,8 +87,9 @@ export const sessions = pgTable(
 );
 
 /**
- * One-time secrets sent or handed to a user: password reset links (an hour) and the grant a
- * successful reset gives for signing in right after it (a few minutes). Stored hashed.
+ * One-time secrets sent or handed to a user: password reset links (an hour), the grant a
+ * successful reset gives for signing in right after it (a few minutes), and e-mail
+ * verification links (a day). Stored hashed.
  */
 export const userTokens = pgTable(
   'user_tokens',
@@ -91,7 +99,9 @@ export const userTokens = pgTable(
       .$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').$type<'password_reset' | 'login_grant'>().notNull(),
+    purpose: text('purpose')
+      .$type<'password_reset' | 'login_grant' | 'email_verification'>()
+      .notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -152,6 +162,11 @@ export const roomUsers = pgTable(
       .$type<UserId>()
       .references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When someone added this user to the room (rooms.addUser), until the user opens the room
+     * or dismisses the notice; null otherwise. Their "my rooms" marks the room while it is set.
+     */
+    addedNoticeAt: timestamp('added_notice_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.roomId, t.userId] }),
@@ -204,3 +219,7 @@ export const roomAccessTokens = pgTable(
     index('room_access_tokens_expires_at_idx').on(t.expiresAt),
   ],
 );
+export * from './schema-tracks';
+export * from './schema-player';
+export * from './schema-playback';
+export * from './schema-imports';

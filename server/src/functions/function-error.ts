@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   DomainError,
+  ERROR_TEXT,
   errorText,
   fieldOfPath,
   PLATFORM_ERROR_CODES,
@@ -9,8 +10,7 @@ import {
 } from '@music-rooms/domain';
 
 /**
- * Args that fail their schema. The key is the first broken rule's validation key (what a form
- * would show), `field` names its argument, and `issues` lists every problem; the message reads
+ * Args that fail their schema. The key is the first broken rule's key (what a form would show), `field` names its argument, and `issues` lists every problem; the message reads
  * as one English sentence per problem.
  */
 export function invalidArgs(path: string, error: z.ZodError): DomainError {
@@ -23,7 +23,8 @@ export function invalidArgs(path: string, error: z.ZodError): DomainError {
     return issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${text}` : text;
   });
   const first = issues[0];
-  const key = first?.message.startsWith('validation.') ? first.message : VALIDATION.invalidFormat;
+  // A rule's own key (validation.*, or an area's such as yandexMusic.errors.tokenFormatInvalid).
+  const key = first && first.message in ERROR_TEXT ? first.message : VALIDATION.invalidFormat;
   const data = { ...(first?.path ? { field: first.path } : {}), issues };
   const message = `Invalid arguments for ${path}: ${details.join('; ')}`;
   return new DomainError(PLATFORM_ERROR_CODES.invalidArgs, key, data, message);

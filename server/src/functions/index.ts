@@ -1,7 +1,10 @@
 import type { FunctionDefinition } from './define';
+import { playerFunctions } from './player';
 import { allRoomFunctions } from './rooms';
 import { systemFunctions } from './system';
+import { allTrackFunctions } from './tracks';
 import { userFunctions } from './users';
+import { yandexMusicFunctions } from './yandex-music';
 
 /**
  * Every function module of the app, one per area of the contract (domain/src/contract). A new
@@ -12,6 +15,9 @@ export const appFunctions: readonly FunctionDefinition[] = [
   ...systemFunctions,
   ...userFunctions,
   ...allRoomFunctions,
+  ...allTrackFunctions,
+  ...playerFunctions,
+  ...yandexMusicFunctions,
 ];
 
 export { defineAction, defineFunction, defineMutation, defineQuery } from './define';

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { createMailer } from '../services/accounts/mail';
 import type { RequestDeps } from '../services/deps';
 import type { Caller, FunctionDefinition } from './define';
 import { appFunctions } from './index';
@@ -27,13 +28,27 @@ export const functionsPlugin = fp<FunctionsPluginOptions>(
       db: app.database.db,
       config: app.config,
       ...app.roomRuntime,
+      ...app.tracksRuntime,
+      ...app.playerRuntime,
+      mailer: createMailer(app.config, app.log),
+      yandexMusic: app.yandexMusicRuntime,
     };
     app.decorate('functions', {
       find: (path) => registry.find(path),
       run: (definition, args, caller) => runFunction(deps, app.topics, definition, args, caller),
     } satisfies Functions);
   },
-  { name: 'functions', dependencies: ['database', 'pubsub', 'room-runtime'] },
+  {
+    name: 'functions',
+    dependencies: [
+      'database',
+      'pubsub',
+      'room-runtime',
+      'tracks-runtime',
+      'player-runtime',
+      'yandex-music-runtime',
+    ],
+  },
 );
 
 declare module 'fastify' {

@@ -1,5 +1,6 @@
 import { TOPICS, type CurrentUser, type UserId } from '@music-rooms/domain';
 import { forbidden, notSignedIn } from '../services/accounts/errors';
+import { mailLanguage } from '../services/accounts/mail-templates';
 import {
   newAvatarColor,
   updateAvatar,
@@ -49,10 +50,15 @@ export const userFunctions = [
     const user = await findUserById(ctx.deps.db, id);
     return user ? toPublicUser(user) : null;
   }),
-  // Saves the profile fields that changed (edit profile dialog).
-  defineMutation('users.updateUserProfile', async (ctx, { id, ...fields }) => {
+  // Saves the profile fields that changed (edit profile dialog); a new e-mail needs the password.
+  defineMutation('users.updateUserProfile', async (ctx, args) => {
+    const { id, currentPassword, locale, ...fields } = args;
     const user = await ownUser(ctx, id);
-    const updated = await updateProfile(ctx.deps, user, fields);
+    const updated = await updateProfile(ctx.deps, user, fields, {
+      currentPassword,
+      address: ctx.caller.address,
+      language: mailLanguage(locale),
+    });
     ctx.publish(TOPICS.user(id));
     return mine(ctx, updated);
   }),

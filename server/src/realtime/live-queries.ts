@@ -33,6 +33,11 @@ type LiveQuery = {
   running: boolean;
   /** Invalidated while running: run again once the current run ends. */
   stale: boolean;
+  /**
+   * Topics published while a run was under way. The run may read one of them before its topics
+   * are indexed (its first run watches nothing yet); if it did, it runs again.
+   */
+  heard: Set<string>;
   active: boolean;
 };
 
@@ -64,6 +69,7 @@ export class LiveQueries {
   private readonly byClient = new Map<LiveQueryClient, Map<string, LiveQuery>>();
   private readonly byTopic = new Map<string, Set<LiveQuery>>();
   private readonly pending = new Set<LiveQuery>();
+  private readonly running = new Set<LiveQuery>();
   private flushHandle: NodeJS.Immediate | null = null;
   private closed = false;
 
@@ -97,6 +103,7 @@ export class LiveQueries {
       lastSent: null,
       running: false,
       stale: false,
+      heard: new Set(),
       active: true,
     };
     queries.set(id, query);
@@ -121,6 +128,7 @@ export class LiveQueries {
   /** Marks every live query that watched one of the topics, and re-runs them on the next tick. */
   invalidate(topics: readonly string[]): void {
     if (this.closed) return;
+    for (const query of this.running) for (const topic of topics) query.heard.add(topic);
     for (const topic of topics) {
       for (const query of this.byTopic.get(topic) ?? []) this.pending.add(query);
     }
@@ -134,6 +142,7 @@ export class LiveQueries {
     if (this.flushHandle !== null) clearImmediate(this.flushHandle);
     this.flushHandle = null;
     this.pending.clear();
+    this.running.clear();
     this.byClient.clear();
     this.byTopic.clear();
   }
@@ -151,13 +160,18 @@ export class LiveQueries {
       return;
     }
     query.running = true;
+    this.running.add(query);
     try {
       do {
         query.stale = false;
+        query.heard.clear();
         await this.runOnce(query);
+        if ([...query.heard].some((topic) => query.topics.has(topic))) query.stale = true;
       } while (query.stale && query.active && !this.closed);
     } finally {
       query.running = false;
+      query.heard.clear();
+      this.running.delete(query);
     }
   }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
 import {
+  TOPICS,
   roomAccessArgs,
   roomIdSchema,
   type ClientToServerEvents,
@@ -9,21 +10,34 @@ import {
 } from '@music-rooms/domain';
 import type { Caller } from '../functions/define';
 import { resolveRoomAccess } from '../services/rooms/access';
+import { roomOpened } from '../services/rooms/notices';
 import { findRoomById } from '../services/rooms/store';
 
 type PresenceSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
   object,
-  { caller: Caller }
+  { caller: Caller; browserId: string | null }
 >;
 
 const joinSchema = z.object({ roomId: roomIdSchema, ...roomAccessArgs });
 const leaveSchema = z.object({ roomId: roomIdSchema });
 
 /**
+ * Whom a socket counts as: a signed-in user by their id; a guest by the browser id the socket
+ * was opened with, so that tabs and reloads of one browser count once. A socket without one
+ * counts by itself: whatever tab session ids it joins with, they are one guest.
+ */
+function memberKeyOf(socket: PresenceSocket): string {
+  const { caller, browserId } = socket.data;
+  if (caller.userId) return caller.userId;
+  return browserId ? `guest:browser:${browserId}` : `guest:socket:${socket.id}`;
+}
+
+/**
  * presence:join / presence:leave (design §4 Presence). Joining needs what viewing the room
- * needs (the same access check, with the gate pass); a guest counts by their tab's session id.
+ * needs (the same access check, with the gate pass). A signed-in user who joins has opened the
+ * room: their notice of being added to it is seen.
  */
 export function servePresence(app: FastifyInstance, socket: PresenceSocket): void {
   const { presence } = app.roomRuntime;
@@ -39,9 +53,11 @@ export function servePresence(app: FastifyInstance, socket: PresenceSocket): voi
       const { caller } = socket.data;
       const access = room ? await resolveRoomAccess(app.database.db, caller, room, pass) : null;
       if (!room || !access || access.viewRefusal !== null) return reply(false);
-      const memberKey = caller.userId ?? `guest:${pass.session_id ?? socket.id}`;
-      await presence.join(room.id, socket.id, memberKey);
+      await presence.join(room.id, socket.id, memberKeyOf(socket));
       reply(true);
+      if (caller.userId && (await roomOpened(app.database.db, room.id, caller.userId))) {
+        await app.topics.publish([TOPICS.userRooms(caller.userId)]);
+      }
     })().catch((err: unknown) => {
       fail(err);
       reply(false);

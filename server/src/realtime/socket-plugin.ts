@@ -11,11 +11,14 @@ import {
   type TokenRefreshResult,
 } from '@music-rooms/domain';
 import type { Caller } from '../functions/define';
+import { serverNow } from '../services/server-clock';
 import { LiveQueries, type LiveQueryClient } from './live-queries';
 import { servePresence } from './presence-events';
 
 type SocketData = {
   caller: Caller;
+  /** The browser's own id (kept in its localStorage), so its tabs count once in presence. */
+  browserId: string | null;
   connectionId: string;
   /** When the token expires unless a fresh one comes. */
   expiresAt: number;
@@ -37,6 +40,7 @@ export const realtimePlugin = fp(
       serveClient: false,
       ...(app.socketAdapter ? { adapter: app.socketAdapter } : {}),
     });
+    serverNow(); // calibrates the clock now, not in the first client's probe
     const liveQueries = new LiveQueries(app.functions, app.log);
     const stopListening = app.topics.onTopics((topics) => liveQueries.invalidate(topics));
     // A session ended (announced on any node): its connections here end now, live queries too.
@@ -87,8 +91,16 @@ async function authenticate(
   if (!check.ok) return refusal(check.code, 'Invalid or expired realtime token');
   const { userId, sessionId, connectionId, expiresAt } = check.claims;
   const caller = { userId, sessionId, viaAdminKey: false, address: clientAddress(app, socket) };
-  socket.data = { caller, connectionId, expiresAt, sessionEndsAt: check.sessionEndsAt };
+  const browserId = browserIdOf(socket.handshake.auth?.browserId);
+  socket.data = { caller, browserId, connectionId, expiresAt, sessionEndsAt: check.sessionEndsAt };
   return undefined;
+}
+
+const BROWSER_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** A browser id as the handshake carries it; anything else (or none) is no browser id. */
+function browserIdOf(value: unknown): string | null {
+  return typeof value === 'string' && BROWSER_ID.test(value) ? value : null;
 }
 
 /** The Socket.IO room of a sign-in session's connections on this node. */
@@ -134,7 +146,7 @@ function serveConnection(app: FastifyInstance, liveQueries: LiveQueries, socket:
   });
   servePresence(app, socket);
   socket.on('clock:ping', (ack) => {
-    if (typeof ack === 'function') ack(Date.now());
+    if (typeof ack === 'function') ack(serverNow());
   });
   socket.on('auth:refresh', (request, ack) => {
     const answer = (result: TokenRefreshResult) => {

@@ -31,6 +31,7 @@ export const sessionUserJson = {
     'superadmin',
     'hasPassword',
     'providers',
+    'adminEmailUnverified',
   ],
   properties: {
     id: { type: 'string' },
@@ -42,6 +43,7 @@ export const sessionUserJson = {
     superadmin: { type: 'boolean' },
     hasPassword: { type: 'boolean' },
     providers: { type: 'array', items: { type: 'string' } },
+    adminEmailUnverified: { type: 'boolean' },
   },
 } as const;
 

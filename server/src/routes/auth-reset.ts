@@ -46,14 +46,14 @@ const autoLoginSchema = z.object({
 });
 
 /** The token of a body, or 400 auth.errors.tokenMissing when there is none. */
-function tokenOf(body: unknown): string {
+export function tokenOf(body: unknown): string {
   const parsed = tokenSchema.safeParse(body ?? {});
   if (!parsed.success) throw new DomainError('token_missing', AUTH_ERRORS.tokenMissing);
   return parsed.data.token;
 }
 
 /** 502 with auth.errors.sendEmailFailed: the mail server refused or could not be reached. */
-function mailFailed(reply: FastifyReply) {
+export function mailFailed(reply: FastifyReply) {
   const body = clientError(502, new DomainError('send_email_failed', AUTH_ERRORS.sendEmailFailed));
   return reply.status(502).send({ ...body, error: 'Bad Gateway' });
 }

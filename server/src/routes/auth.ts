@@ -11,6 +11,8 @@ import {
   type SignOutResponse,
 } from '@music-rooms/domain';
 import { parseForm } from '../services/accounts/errors';
+import { mailVerificationIfListed } from '../services/accounts/email-verification';
+import { createMailer, type Mailer } from '../services/accounts/mail';
 import { registerAccount, signInWithPassword } from '../services/accounts/accounts';
 import { accountNamedBy, authRateLimit, refuseTooMany } from '../services/accounts/rate-limits';
 import { admitSignIn, signedIn } from '../services/accounts/sign-in-throttle';
@@ -22,6 +24,7 @@ import {
   sessionUserOf,
   userAnswerJson,
 } from './auth-common';
+import { emailVerificationRoutes, verificationMailFor } from './auth-email';
 import { bodySchemaOf } from './zod-schema';
 
 const updateSessionSchema = z.object({
@@ -36,10 +39,12 @@ const updateSessionSchema = z.object({
  * attachValidation lets the handler pick that key instead of a generic validation message.
  */
 export async function authRoutes(app: FastifyInstance) {
+  const mailer = createMailer(app.config, app.log);
   sessionRoutes(app);
   loginRoute(app);
-  registerRoute(app);
+  registerRoute(app, mailer);
   updateSessionRoute(app);
+  emailVerificationRoutes(app, mailer);
 }
 
 const sessionAnswerJson = {
@@ -99,8 +104,9 @@ const REGISTRATION_FAILED = {
   key: AUTH_ERRORS.registrationFailed,
 } as const;
 
-// Sign-up: a new account with a random colour avatar, signed in at once.
-function registerRoute(app: FastifyInstance) {
+// Sign-up: a new account with a random colour avatar, signed in at once. A super
+// administrator's address (SUPER_ADMIN_EMAILS) gets a verification link: the rights wait for it.
+function registerRoute(app: FastifyInstance, mailer: Mailer) {
   app.post(
     AUTH_ROUTES.register,
     {
@@ -113,6 +119,8 @@ function registerRoute(app: FastifyInstance) {
         const input = parseForm(registerSchema, request.body);
         const user = await registerAccount(app.database.db, input);
         await app.signIn(request, reply, user, 'password');
+        const mail = verificationMailFor(app, request, mailer);
+        await mailVerificationIfListed(app.database.db, user, mail);
         return { user: sessionUserOf(app, user, 'password') };
       }),
   );

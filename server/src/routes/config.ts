@@ -12,6 +12,7 @@ export async function configRoutes(app: FastifyInstance) {
         (provider) => config.oauth[provider].clientId !== null,
       ),
       buildId: app.build.id,
+      maxAudioFileSize: config.maxAudioFileSize,
       coming: [...COMING_PARTS],
     } satisfies PublicConfig;
   });

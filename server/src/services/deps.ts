@@ -1,8 +1,16 @@
 import type { Config } from '../config';
 import type { Database } from '../db';
+import type { Mailer } from './accounts/mail';
 import type { AttemptLimiter } from './attempt-limiter';
 import type { Presence } from './presence/presence';
 import type { RoomListCache } from './rooms/list-cache';
+import type { Storage } from '../storage';
+import type { UploadFiles } from '../storage/upload-files';
+import type { JobQueue } from './jobs/queue';
+import type { PlayerAccessCache } from './player/access-cache';
+import type { SharedPlayerView } from './player/view';
+import type { PlayerViewCache } from './player/view-cache';
+import type { YandexMusicRuntime } from './yandex-music/runtime';
 
 /**
  * What a service call may use besides its arguments: the database, the settings, and the state
@@ -18,4 +26,20 @@ export type RequestDeps = {
   attempts: AttemptLimiter;
   /** This node's cache of the public room list. */
   roomLists: RoomListCache;
+  /** Audio files and covers (local folder or S3). */
+  storage: Storage;
+  /** Uploads while they arrive over tus. */
+  uploadFiles: UploadFiles;
+  /** Durable background jobs (track processing). */
+  jobs: JobQueue;
+  /** The timers that advance each room's player at a track's end. */
+  playerJobs: JobQueue;
+  /** What each room's player shows everyone alike, on this node. */
+  playerViews: PlayerViewCache<SharedPlayerView>;
+  /** Who may view each room's player, per caller, on this node. */
+  playerAccess: PlayerAccessCache;
+  /** Mail to users (SMTP_URL, or the outbox folder). */
+  mailer: Mailer;
+  /** The streaming-service import: its client, this process's tokens and job queue. */
+  yandexMusic: YandexMusicRuntime;
 };

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
@@ -43,10 +46,15 @@ export async function startTestApp(
   const redis = process.env.REDIS_URL
     ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: randomRedisPrefix() }
     : {};
+  // Stored files and uploads go to a folder of the app's own unless the test names one.
+  const ownDataDir = env.DATA_DIR
+    ? null
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'music-rooms-app-'));
   const config = {
     ...loadConfig({
       LOG_LEVEL: options.captureLogs ? 'info' : 'silent',
       ...redis,
+      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       ...env,
       DATABASE_URL: database.url,
       PORT: '0',
@@ -72,6 +80,7 @@ export async function startTestApp(
     close: async () => {
       await app.close();
       await database.drop();
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }

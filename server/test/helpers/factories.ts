@@ -21,6 +21,8 @@ export type UserOverrides = {
   spotifyId?: string | null;
   superAdmin?: boolean;
   avatar?: string;
+  /** The owner has verified the e-mail (as the mailed link does). */
+  emailVerified?: boolean;
 };
 
 export type CreatedUser = { user: UserRow; password: string | null };
@@ -51,10 +53,19 @@ export async function createUser(t: TestApp, overrides: UserOverrides = {}): Pro
     githubId: overrides.githubId ?? null,
     spotifyId: overrides.spotifyId ?? null,
   });
-  if (overrides.superAdmin !== undefined || overrides.avatar !== undefined) {
+  if (
+    overrides.superAdmin !== undefined ||
+    overrides.avatar !== undefined ||
+    overrides.emailVerified
+  ) {
+    const verifiedEmail = overrides.emailVerified ? user.email.toLowerCase() : null;
     const [updated] = await db
       .update(users)
-      .set({ superAdmin: overrides.superAdmin ?? false, avatar: overrides.avatar ?? user.avatar })
+      .set({
+        superAdmin: overrides.superAdmin ?? false,
+        avatar: overrides.avatar ?? user.avatar,
+        verifiedEmail,
+      })
       .where(eq(users.id, user.id))
       .returning();
     user = updated as UserRow;

@@ -50,7 +50,7 @@ export async function resetPassword(
 export async function expireTokens(
   t: TestApp,
   userId: UserId,
-  purpose: 'password_reset' | 'login_grant',
+  purpose: 'password_reset' | 'login_grant' | 'email_verification',
 ): Promise<void> {
   await t.app.database.db
     .update(userTokens)

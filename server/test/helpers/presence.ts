@@ -4,10 +4,17 @@ import type { TestApp } from './app';
 import type { SessionClient } from './factories';
 import { connect, fetchToken, LiveQueryRecorder, type TestSocket } from './realtime';
 
-/** A socket of a browser tab: a guest's, or a signed-in client's (its session cookie). */
-export async function tabSocket(t: TestApp, client?: SessionClient): Promise<TestSocket> {
+/**
+ * A socket of a browser tab: a guest's, or a signed-in client's (its session cookie), opened
+ * with the browser's id when given, as the web app sends it.
+ */
+export async function tabSocket(
+  t: TestApp,
+  client?: SessionClient,
+  browserId?: string,
+): Promise<TestSocket> {
   const headers: Record<string, string> = client ? { cookie: client.cookie() } : {};
-  return connect(t, (await fetchToken(t, headers)).token);
+  return connect(t, (await fetchToken(t, headers)).token, browserId ? { browserId } : {});
 }
 
 /** presence:join; resolves with whether the server let the socket in. */

@@ -25,11 +25,18 @@ export async function fetchToken(
   return (await res.json()) as RealtimeToken;
 }
 
-/** Opens a socket the way the browser does; resolves once connected, rejects when refused. */
-export function connect(t: TestApp, token: string | undefined): Promise<TestSocket> {
+/**
+ * Opens a socket the way the browser does; resolves once connected, rejects when refused.
+ * `auth` adds to the handshake what the browser sends beside the token (its browser id).
+ */
+export function connect(
+  t: TestApp,
+  token: string | undefined,
+  auth: Record<string, string> = {},
+): Promise<TestSocket> {
   const socket: TestSocket = io(t.url, {
     path: REALTIME_PATH,
-    auth: token === undefined ? {} : { token },
+    auth: token === undefined ? auth : { ...auth, token },
     reconnection: false,
     transports: ['websocket'],
   });

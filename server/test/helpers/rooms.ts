@@ -12,7 +12,7 @@ import { hashPassword } from '../../src/services/accounts/passwords';
 import { findRoomUser, type RoomRow } from '../../src/services/rooms/store';
 import type { UserRow } from '../../src/services/accounts/users-store';
 import type { TestApp } from './app';
-import { clientFor, factories, type FunctionBody } from './factories';
+import { clientFor, factories, type FunctionBody, type SessionClient } from './factories';
 
 export type RoomMemberSeed = {
   user: UserRow;
@@ -88,4 +88,19 @@ export type RoomPerson = Awaited<ReturnType<typeof newRoomPerson>>;
 /** The user's role or access state in the room, straight from the database. */
 export async function roleOf(t: TestApp, roomId: RoomId, user: UserRow) {
   return (await findRoomUser(t.app.database.db, roomId, user.id))?.role ?? null;
+}
+
+/** The pass a tab gets through a room's password gate: what its calls and media URLs carry. */
+export async function gatePass(
+  client: SessionClient,
+  room: RoomRow,
+  password: string,
+  sessionId: string,
+): Promise<{ accessToken: string; session_id: string }> {
+  const res = await client.call<{ value: { token: string } }>('rooms.generateAccessToken', {
+    room_url: room.roomUrl,
+    password,
+    session_id: sessionId,
+  });
+  return { accessToken: res.body.value.token, session_id: sessionId };
 }

@@ -199,8 +199,8 @@ describe('sign-up, sign-in, session and sign-out', () => {
     }
   });
 
-  it('marks a super administrator listed in SUPER_ADMIN_EMAILS', async ({ f }) => {
-    const { user, password } = await f.user({ email: 'Boss@example.com' });
+  it('marks a super administrator listed in SUPER_ADMIN_EMAILS, once verified', async ({ f }) => {
+    const { user, password } = await f.user({ email: 'Boss@example.com', emailVerified: true });
     const res = await f.guest().post<UserAnswer>(AUTH_ROUTES.login, {
       emailOrUsername: user.username,
       password,

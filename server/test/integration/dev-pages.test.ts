@@ -15,7 +15,7 @@ describe('developer pages (/dev)', () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'music-rooms-dist-'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>shell</title>');
     t = await startTestApp(
-      { SUPER_ADMIN_EMAILS: 'listed@example.com' },
+      { SUPER_ADMIN_EMAILS: 'listed@example.com,listed.too@example.com' },
       { config: { webDist: dist } },
     );
     f = factories(t);
@@ -42,9 +42,14 @@ describe('developer pages (/dev)', () => {
     expect(await statuses(client)).toEqual([404, 404, 404, 404]);
   });
 
-  it('serves the pages to a super administrator listed in SUPER_ADMIN_EMAILS', async () => {
-    const { client } = await f.signedInUser({ email: 'Listed@example.com' });
+  it('serves the pages to a listed super administrator once the address is verified', async () => {
+    const { client } = await f.signedInUser({ email: 'Listed@example.com', emailVerified: true });
     expect(await statuses(client)).toEqual([200, 200, 200, 200]);
+  });
+
+  it('answers 404 to an account with a listed address that is not verified', async () => {
+    const { client } = await f.signedInUser({ email: 'listed.too@example.com' });
+    expect(await statuses(client)).toEqual([404, 404, 404, 404]);
   });
 
   it('serves them to an account granted with the admin command, and not after revoke', async () => {

@@ -19,6 +19,9 @@ const probe = {
   countedRuns: 0,
   marker: 'start',
   runsByTag: new Map<string, number>(),
+  gatedValue: 'old',
+  gatedReads: 0,
+  gate: Promise.resolve(),
 };
 
 const probeFunctions = [
@@ -47,6 +50,18 @@ const probeFunctions = [
       ctx.watch('tagged');
       probe.runsByTag.set(tag, (probe.runsByTag.get(tag) ?? 0) + 1);
       return probe.marker;
+    },
+  }),
+  // Reads its value, then waits at the gate before answering: a slow first run.
+  defineFunction('query', {
+    path: 'probe.gated',
+    args: z.object({}),
+    handler: async (ctx) => {
+      ctx.watch('gated');
+      const value = probe.gatedValue;
+      probe.gatedReads += 1;
+      await probe.gate;
+      return value;
     },
   }),
   defineFunction('query', {
@@ -94,6 +109,19 @@ describe('live queries', () => {
     expect(await changed).toEqual({ kind: 'value', value: 'b' });
     expect(live.values('constant')).toEqual(['a', 'b']);
     expect(probe.constantRuns).toBe(3);
+  });
+
+  it('hears a change published while its first run is still under way', async () => {
+    let open = () => {};
+    probe.gate = new Promise<void>((resolve) => (open = resolve));
+    const first = live.subscribe('gated', 'probe.gated');
+    await vi.waitFor(() => expect(probe.gatedReads).toBe(1));
+    probe.gatedValue = 'new';
+    await t.app.topics.publish(['gated']);
+    probe.gate = Promise.resolve();
+    open();
+    expect(await first).toEqual({ kind: 'value', value: 'old' });
+    await vi.waitFor(() => expect(live.values('gated')).toEqual(['old', 'new']));
   });
 
   it('re-runs once for several publishes in one tick', async () => {

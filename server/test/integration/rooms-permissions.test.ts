@@ -1,12 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RoomVisibility, UserId } from '@music-rooms/domain';
+import type { UserId } from '@music-rooms/domain';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { clientFor, factories, type SessionClient } from '../helpers/factories';
-import { createRoom } from '../helpers/rooms';
+import { factories } from '../helpers/factories';
+import {
+  castOfCallers,
+  FB,
+  NS,
+  OK,
+  PUBLIC_COLUMNS,
+  PW,
+  ROOM_PASSWORD,
+  roomWithEveryRole,
+  UN,
+  type Cast,
+  type Outcome,
+  type PermissionColumn,
+} from '../helpers/permission-table';
 import { roomUsers } from '../../src/db/schema';
 import { appFunctions } from '../../src/functions';
 import type { RoomRow } from '../../src/services/rooms/store';
-import type { UserRow } from '../../src/services/accounts/users-store';
 
 /**
  * Every rooms.* function called by every kind of caller, allowed or refused exactly as the
@@ -14,23 +26,12 @@ import type { UserRow } from '../../src/services/accounts/users-store';
  * hand from those rules, not derived from the capability table the server uses.
  */
 
-const OK = 'ok';
-const NS = 'not_signed_in';
-const FB = 'forbidden';
-const PW = 'password_required';
-const UN = 'unavailable';
-type Outcome = typeof OK | typeof NS | typeof FB | typeof PW | typeof UN;
-
-const ROLES = ['admin', 'editor', 'participant', 'viewer', 'requested', 'rejected'] as const;
-const ACTORS = ['owner', ...ROLES, 'stranger', 'guest'] as const;
-type Actor = (typeof ACTORS)[number];
-
 /**
  * Who calls, on which room: everyone on a public room; strangers and guests on the other kinds,
  * and members there too (a role lets them in without the password).
  */
 const COLUMNS = [
-  ...ACTORS.map((actor) => ({ name: actor, actor, visibility: 'public' as RoomVisibility })),
+  ...PUBLIC_COLUMNS,
   { name: 'stranger, hidden room', actor: 'stranger', visibility: 'hidden' },
   { name: 'stranger, password room', actor: 'stranger', visibility: 'public', password: true },
   { name: 'stranger, invite-only room', actor: 'stranger', visibility: 'inviteOnly' },
@@ -39,12 +40,7 @@ const COLUMNS = [
   { name: 'viewer, password room', actor: 'viewer', visibility: 'public', password: true },
   { name: 'admin, hidden room', actor: 'admin', visibility: 'hidden' },
   { name: 'editor, invite-only room', actor: 'editor', visibility: 'inviteOnly' },
-] as const satisfies readonly {
-  name: string;
-  actor: Actor;
-  visibility: RoomVisibility;
-  password?: boolean;
-}[];
+] as const satisfies readonly PermissionColumn[];
 type Column = (typeof COLUMNS)[number];
 
 // Columns: owner admin editor participant viewer requested rejected stranger guest |
@@ -71,36 +67,25 @@ const EXPECTED: Record<string, Outcome[]> = {
   'rooms.approveRequest':            [OK, OK, FB, FB, FB, FB, FB, FB, NS, FB, FB, UN, NS, NS, FB, OK, FB],
   'rooms.rejectRequest':             [OK, OK, FB, FB, FB, FB, FB, FB, NS, FB, FB, UN, NS, NS, FB, OK, FB],
   'rooms.create':                    [OK, OK, OK, OK, OK, OK, OK, OK, NS, OK, OK, OK, NS, NS, OK, OK, OK],
+  'rooms.getAddedNotices':           [OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, OK],
+  'rooms.dismissAddedNotice':        [OK, OK, OK, OK, OK, OK, OK, OK, NS, OK, OK, OK, NS, NS, OK, OK, OK],
 };
 
-const PASSWORD = 'open sesame';
+const PASSWORD = ROOM_PASSWORD;
 
 let t: TestApp;
-const people = {} as Record<Exclude<Actor, 'guest'>, UserRow>;
-const clients = {} as Record<Actor, SessionClient>;
+let people: Cast['people'];
+let clients: Cast['clients'];
 
 beforeAll(async () => {
   t = await startTestApp();
-  const f = factories(t);
-  for (const actor of ACTORS) {
-    if (actor === 'guest') continue;
-    people[actor] = (await f.user({ password: null })).user;
-    clients[actor] = await clientFor(t, people[actor]);
-  }
-  clients.guest = f.guest();
+  ({ people, clients } = await castOfCallers(t));
 });
 
 afterAll(async () => t?.close());
 
 /** A fresh room for one call, with a member in every role. */
-function roomFor(column: Column): Promise<RoomRow> {
-  return createRoom(t, {
-    owner: people.owner,
-    visibility: column.visibility,
-    ...('password' in column ? { password: PASSWORD } : {}),
-    members: ROLES.map((role) => ({ user: people[role], role })),
-  });
-}
+const roomFor = (column: Column) => roomWithEveryRole(t, people, column);
 
 type Call = { room: RoomRow; actorId: UserId | null };
 
@@ -171,6 +156,8 @@ const ARGS: Record<string, (call: Call) => Promise<Record<string, unknown>>> = {
     userId: (await targetIn(call, 'requested')).id,
   }),
   'rooms.create': async () => ({ name: 'New room', room_url: `new-room-${++urlCounter}` }),
+  'rooms.getAddedNotices': async () => ({}),
+  'rooms.dismissAddedNotice': async ({ room }) => ({ roomId: room.id }),
 };
 
 describe.each(Object.entries(EXPECTED))('%s', (path, outcomes) => {

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ROOM_LIMITS, type RoomListResult } from '@music-rooms/domain';
+import { ROOM_LIMITS, type AddedNotice, type RoomListResult } from '@music-rooms/domain';
 import { DEFAULT_ROOM_TIMINGS } from '../../src/config';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { randomRedisPrefix, startTestApp, type TestApp } from '../helpers/app';
-import { factories, randomAddress, sessionClient } from '../helpers/factories';
+import { clientFor, factories, randomAddress, sessionClient } from '../helpers/factories';
 import { join, tabSocket, watchActiveUsers } from '../helpers/presence';
 import { LiveQueryRecorder, type TestSocket } from '../helpers/realtime';
 import { createRoom } from '../helpers/rooms';
@@ -92,6 +92,36 @@ describe('rooms across nodes', () => {
     const blocked = await on(nodeB).call('rooms.checkPassword', {
       room_url: room.roomUrl,
       password: 'pw',
+    });
+    expect(blocked.body.errorData.code).toBe('rate_limited');
+  });
+
+  it('share one count of the people a user tries to add, and tell the added person live', async () => {
+    const { user, client: onA } = await factories(nodeA).signedInUser({ password: null });
+    const added = await factories(nodeA).signedInUser({ password: null });
+    const onB = await clientFor(nodeB, user);
+    const room = await createRoom(nodeA, { owner: user });
+    const live = new LiveQueryRecorder(await open(nodeB, added.client));
+    await live.subscribe('notices', 'rooms.getAddedNotices', {});
+    const ok = await onA.call('rooms.addUser', {
+      roomId: room.id,
+      usernameOrEmail: added.user.email,
+      role: 'viewer',
+    });
+    expect(ok.status).toBe(200);
+    await live.until('notices', (v) => (v as AddedNotice[])[0]?.roomId === room.id);
+    for (let i = 1; i < ROOM_LIMITS.addUserAttempts; i++) {
+      const res = await (i % 2 === 0 ? onA : onB).call('rooms.addUser', {
+        roomId: room.id,
+        usernameOrEmail: `nobody-${i}`,
+        role: 'viewer',
+      });
+      expect(res.body.errorData.code).toBe('not_found');
+    }
+    const blocked = await onB.call('rooms.addUser', {
+      roomId: room.id,
+      usernameOrEmail: 'nobody-else',
+      role: 'viewer',
     });
     expect(blocked.body.errorData.code).toBe('rate_limited');
   });

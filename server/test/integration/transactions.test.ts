@@ -7,6 +7,8 @@ import { signedInClient, type Factories, type SessionClient } from '../helpers/f
 import { describe, expect, test } from '../helpers/fixtures';
 import { requestResetToken } from '../helpers/password-reset';
 import { createRoom } from '../helpers/rooms';
+import { createTrack } from '../helpers/tracks';
+import { findPlaybackCopy, insertPlaybackCopy } from '../../src/services/tracks/playback-store';
 
 /**
  * Writes that belong together run in one transaction (STYLE 10c): when a later statement
@@ -162,4 +164,27 @@ describe('resetting a password through a link', () => {
       expect(await isSignedIn(client)).toBe(false);
     },
   );
+});
+
+describe('removing a track', () => {
+  it('keeps its playback copy when deleting the track fails', async ({ t, f, failOn }) => {
+    const { user: owner, client } = await f.signedInUser();
+    const track = await createTrack(t, { room: await createRoom(t, { owner }) });
+    const storageKey = `playback/${track.id}-seeded.flac`;
+    await t.app.tracksRuntime.storage.putBuffer(storageKey, Buffer.from('fLaC'), 'audio/flac');
+    const copy = { trackId: track.id, storageKey, sourceKey: track.audioKey!, version: 'seeded' };
+    const index = { sampleRate: 44_100, channels: 2, totalSamples: 1, sizeBytes: 4 };
+    const rest = { headerBase64: '', segments: [] };
+    expect(await insertPlaybackCopy(t.app.database.db, { ...copy, ...index, ...rest })).toBe(true);
+    const heal = await failOn('DELETE', 'tracks', `OLD.id = '${track.id}'`);
+
+    expect((await client.call('tracks.remove', { id: track.id })).status).toBe(500);
+    expect(await findPlaybackCopy(t.app.database.db, track.id)).not.toBeNull();
+    expect(await t.app.tracksRuntime.storage.stat(storageKey)).not.toBeNull();
+
+    await heal();
+    expect((await client.call('tracks.remove', { id: track.id })).body.status).toBe('success');
+    expect(await findPlaybackCopy(t.app.database.db, track.id)).toBeNull();
+    expect(await t.app.tracksRuntime.storage.stat(storageKey)).toBeNull();
+  });
 });

@@ -38,7 +38,10 @@ describe('users.* functions', () => {
 
   describe('users.getCurrentUser', () => {
     it("answers the caller's own profile when the e-mail is theirs (any case)", async () => {
-      const { user, client } = await f.signedInUser({ email: 'Chief@example.com' });
+      const { user, client } = await f.signedInUser({
+        email: 'Chief@example.com',
+        emailVerified: true,
+      });
       const res = await call(client, 'users.getCurrentUser', { email: 'chief@EXAMPLE.com' });
       expect(res.status).toBe(200);
       expect(res.body.value).toEqual({
@@ -51,6 +54,7 @@ describe('users.* functions', () => {
         superadmin: true,
         hasPassword: true,
         providers: [],
+        adminEmailUnverified: false,
       } satisfies CurrentUser);
     });
 
@@ -96,12 +100,13 @@ describe('users.* functions', () => {
 
   describe('users.updateUserProfile', () => {
     it('saves the changed fields, trimmed, and the session shows them', async () => {
-      const { user, client } = await f.signedInUser();
+      const { user, client, password } = await f.signedInUser();
       const res = await call(client, 'users.updateUserProfile', {
         id: user.id,
         name: '  New Name ',
         username: 'fresh_name',
         email: ' fresh@example.com ',
+        currentPassword: password,
       });
       expect(res.status).toBe(200);
       expect(res.body.value).toMatchObject({
@@ -154,9 +159,10 @@ describe('users.* functions', () => {
 
     it("refuses another account's e-mail or username (conflict)", async () => {
       const other = await f.user({ email: 'owner@example.com', username: 'the_owner' });
-      const { user, client } = await f.signedInUser();
+      const { user, client, password } = await f.signedInUser();
+      const args = { id: user.id, email: 'OWNER@example.com', currentPassword: password };
       expectError(
-        await call(client, 'users.updateUserProfile', { id: user.id, email: 'OWNER@example.com' }),
+        await call(client, 'users.updateUserProfile', args),
         'conflict',
         AUTH_ERRORS.emailExists,
       );

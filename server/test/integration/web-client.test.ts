@@ -5,6 +5,7 @@ import { FunctionCallError } from '../../../web/src/lib/api/function-call-error'
 import { hasPendingRequests } from '../../../web/src/lib/pending-requests';
 import { RealtimeClient } from '../../../web/src/lib/realtime/realtime-client';
 import { fetchRealtimeToken } from '../../../web/src/lib/realtime/token';
+import { PlayerClock } from '../../../web/src/features/player/engine/player-clock';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { noteFunctions } from '../helpers/notes';
 
@@ -173,8 +174,35 @@ describe('web realtime client', () => {
   it('samples the server clock', async () => {
     const client = startClient();
     await vi.waitFor(() => expect(client.connected).toBe(true));
+    const before = Date.now();
     const sample = await client.ping();
-    expect(sample.serverNow).toBeGreaterThanOrEqual(sample.sentAt);
-    expect(sample.serverNow).toBeLessThanOrEqual(sample.receivedAt);
+    const after = Date.now();
+    // The server's time is epoch ms; the client stamps its monotonic clock around it.
+    // (to the millisecond: the server answers with fractions of one)
+    expect(sample.serverNow).toBeGreaterThanOrEqual(before - 1);
+    expect(sample.serverNow).toBeLessThanOrEqual(after + 1);
+    expect(sample.receivedAt).toBeGreaterThanOrEqual(sample.sentAt);
+  });
+
+  it("estimates the server's clock with a burst of probes, and again after a reconnect", async () => {
+    const client = startClient();
+    const clock = new PlayerClock(client);
+    const counts: number[] = [];
+    clock.onChange(() => counts.push(clock.estimate()?.samples ?? 0));
+    clock.start();
+    try {
+      await vi.waitFor(() => expect(counts).toEqual([1, 2, 3, 4, 5, 6, 7, 8]));
+      // Server and test share one machine: the estimate is the wall clock, within the round trip.
+      const estimate = clock.estimate()!;
+      expect(Math.abs(clock.serverNow()! - Date.now())).toBeLessThanOrEqual(estimate.rttMs + 5);
+      expect(clock.localTimeOf(clock.serverNow()!)).toBeCloseTo(performance.now(), -1);
+
+      // Another connection may be another node: the old samples go, a new burst comes.
+      t.app.io.local.disconnectSockets(true);
+      await vi.waitFor(() => expect(counts.slice(8)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]));
+      expect(Math.abs(clock.serverNow()! - Date.now())).toBeLessThanOrEqual(estimate.rttMs + 5);
+    } finally {
+      clock.stop();
+    }
   });
 });

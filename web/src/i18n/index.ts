@@ -1,35 +1,80 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@music-rooms/domain/limits';
-import type en from './locales/en.json';
 import { localeCookie } from './language';
+import type { MessagePart } from './message-parts';
+import { translator as i18next, type Messages } from './translator';
 
-type Messages = typeof en;
+type Loader = () => Promise<{ default: Messages }>;
 
-// Each language is its own chunk: a visitor downloads only the one they read.
-const loaders: Record<Language, () => Promise<{ default: Messages }>> = {
-  en: () => import('./locales/en.json'),
-  ru: () => import('./locales/ru.json'),
-};
+const nothingMore: Loader = async () => ({ default: {} });
 
-async function ensureLoaded(language: Language) {
-  if (i18next.hasResourceBundle(language, 'translation')) return;
-  const messages = await loaders[language]();
-  i18next.addResourceBundle(language, 'translation', messages.default);
+/**
+ * Each language is its own chunk: a visitor downloads only the one they read. The production
+ * build splits it in two (message-parts.ts): what the first page shows comes with it, the rest
+ * when another page or a dialog first loads. The dev server and tests read the whole file.
+ */
+const loaders: Record<Language, Record<MessagePart, Loader>> = import.meta.env.PROD
+  ? {
+      en: {
+        first: () => import('./locales/en.json?part=first'),
+        rest: () => import('./locales/en.json?part=rest'),
+      },
+      ru: {
+        first: () => import('./locales/ru.json?part=first'),
+        rest: () => import('./locales/ru.json?part=rest'),
+      },
+    }
+  : {
+      en: { first: () => import('./locales/en.json'), rest: nothingMore },
+      ru: { first: () => import('./locales/ru.json'), rest: nothingMore },
+    };
+
+const allLoaded = new Map<Language, Promise<void>>();
+
+let markStarted: () => void = () => {};
+/** Settles once initI18n has chosen the language (the router may ask for pages before). */
+const started = new Promise<void>((resolve) => {
+  markStarted = resolve;
+});
+
+/**
+ * Loads the rest of the messages of the current language (once): pages other than home and the
+ * dialogs wait for it, next to their own code. A failed load is tried again by the next caller.
+ */
+export async function loadAllMessages(): Promise<void> {
+  await started;
+  return loadRest(currentLanguage());
 }
 
-/** Starts i18n in the given language; the app renders once its messages are in. */
+function loadRest(language: Language): Promise<void> {
+  const known = allLoaded.get(language);
+  if (known) return known;
+  const loading = loaders[language].rest().then(({ default: messages }) => {
+    i18next.addResourceBundle(language, 'translation', messages, true, false);
+  });
+  loading.catch(() => allLoaded.delete(language));
+  allLoaded.set(language, loading);
+  return loading;
+}
+
+async function ensureLoaded(language: Language) {
+  const all = loadRest(language);
+  if (!i18next.hasResourceBundle(language, 'translation')) {
+    const messages = await loaders[language].first();
+    i18next.addResourceBundle(language, 'translation', messages.default, true, false);
+  }
+  await all;
+}
+
+/** Starts i18n in the given language; the app renders once its first messages are in. */
 export async function initI18n(language: Language): Promise<void> {
-  const messages = await loaders[language]();
-  await i18next.use(initReactI18next).init({
+  const messages = await loaders[language].first();
+  i18next.init({
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    resources: { [language]: { translation: messages.default } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
+    resources: { [language]: messages.default },
   });
   document.documentElement.lang = language;
+  markStarted();
 }
 
 /** Switches the interface language and remembers it in the locale cookie. */

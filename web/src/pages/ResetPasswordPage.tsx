@@ -6,6 +6,7 @@ import { ResetLinkProblem } from '../features/auth/ResetLinkProblem';
 import { ResetPasswordForm } from '../features/auth/ResetPasswordForm';
 import { verifyResetToken } from '../features/auth/reset-api';
 import { usePageHeader } from '../app/header/usePageHeader';
+import { SAME_FOR_EVERYONE } from '../app/query-cache/query-client';
 import { PageHeading } from '../ui/PageHeading';
 import { Panel } from '../ui/Panel';
 import '../features/auth/auth.css';
@@ -26,6 +27,7 @@ export function ResetPasswordPage() {
     retry: false,
     staleTime: Infinity,
     gcTime: 0,
+    meta: SAME_FOR_EVERYONE,
   });
 
   const state =

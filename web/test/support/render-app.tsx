@@ -5,12 +5,11 @@ import '@testing-library/jest-dom/vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { SessionUser } from '@music-rooms/domain/auth';
 import { closeDialog } from '../../src/app/dialogs/dialog-store';
-import { SESSION_QUERY_KEY, type SessionState } from '../../src/app/session/session-api';
-import { createQueryClient } from '../../src/app/shell/query-client';
-import { Toaster } from '../../src/app/toasts/Toaster';
+import { createQueryClient } from '../../src/app/query-cache/query-client';
+import { resetSessionStore } from '../../src/app/session/session-store';
+import { ToastArea } from '../../src/app/toasts/ToastArea';
 import { toastStore } from '../../src/app/toasts/toast-store';
 import { i18next, initI18n } from '../../src/i18n';
-import { TooltipProvider } from '../../src/ui/TooltipProvider';
 
 /**
  * The set-up every component test file needs: English messages before the first test, and after
@@ -24,6 +23,7 @@ export function setupComponentTests(): void {
   afterEach(() => {
     cleanup();
     toastStore.clear();
+    resetSessionStore();
     closeDialog();
     vi.unstubAllGlobals();
   });
@@ -35,22 +35,18 @@ type RenderOptions = {
 };
 
 /**
- * Renders a component inside the app's own providers: a fresh query cache (holding the session
- * as GET /api/_auth/session would have answered it), tooltips, and the toast area, so a notice
- * the component raises is on screen. No realtime connection is opened.
+ * Renders a component inside the app's own providers: the session as GET /api/_auth/session
+ * would have answered it, a fresh query cache and the toast area, so a notice the component
+ * raises is on screen. No realtime connection is opened.
  */
 export function renderInApp(ui: ReactElement, { user }: RenderOptions = {}) {
+  resetSessionStore(user === undefined ? undefined : { user, answered: true });
   const queryClient = createQueryClient();
-  if (user !== undefined) {
-    queryClient.setQueryData<SessionState>(SESSION_QUERY_KEY, { user, answered: true });
-  }
   // A wrapper, so that `rerender` gives the component new props inside the same providers.
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        {children}
-        <Toaster />
-      </TooltipProvider>
+      {children}
+      <ToastArea />
     </QueryClientProvider>
   );
   return { ...render(ui, { wrapper }), queryClient };

@@ -37,6 +37,7 @@ export function sessionUser(name: string): SessionUser {
     superadmin: false,
     hasPassword: true,
     providers: [],
+    adminEmailUnverified: false,
   };
 }
 

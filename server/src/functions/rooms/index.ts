@@ -1,6 +1,12 @@
 import { roomGateFunctions } from './gate';
 import { roomMemberFunctions } from './members';
+import { roomNoticeFunctions } from './notices';
 import { roomFunctions } from './rooms';
 
 /** Every rooms.* function. */
-export const allRoomFunctions = [...roomFunctions, ...roomGateFunctions, ...roomMemberFunctions];
+export const allRoomFunctions = [
+  ...roomFunctions,
+  ...roomGateFunctions,
+  ...roomMemberFunctions,
+  ...roomNoticeFunctions,
+];

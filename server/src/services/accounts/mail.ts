@@ -34,16 +34,20 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   return config.smtpUrl
-    ? smtpMailer(config.smtpUrl, config.mailFrom)
+    ? smtpMailer(config.smtpUrl, config.mailFrom, log)
     : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, log);
 }
 
-function smtpMailer(url: string, from: string): Mailer {
+function smtpMailer(url: string, from: string, log: FastifyBaseLogger): Mailer {
   const transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
   return {
     send: async ({ link: _link, ...message }) => {
       await transport.sendMail({ from, ...message }).catch((error: unknown) => {
-        throw new MailDeliveryError(error);
+        // Logged here, so a mail whose sender goes on without it (a verification mail after a
+        // profile change) is still seen to have failed.
+        const failure = new MailDeliveryError(error);
+        log.warn({ err: failure, subject: message.subject }, 'mail not delivered');
+        throw failure;
       });
     },
   };

@@ -15,16 +15,9 @@ import { loginFailed } from './errors';
 import type { Mailer } from './mail';
 import { passwordResetMail } from './mail-templates';
 import { hashPassword } from './passwords';
-import { hashSecret, newSecret, revokeUserSessions, type AnnounceEndedSessions } from './sessions';
-import {
-  claimLiveToken,
-  deleteExpiredUserTokens,
-  deleteUserToken,
-  findUserToken,
-  insertUserToken,
-  useUpUserTokens,
-  type TokenPurpose,
-} from './tokens-store';
+import { issueToken } from './one-time-tokens';
+import { hashSecret, revokeUserSessions, type AnnounceEndedSessions } from './sessions';
+import { claimLiveToken, deleteUserToken, findUserToken, useUpUserTokens } from './tokens-store';
 import { findUserByEmailOrUsername, findUserById, updateUser, type UserRow } from './users-store';
 
 /** A reset link works once, for an hour; the sign-in grant a reset gives, once, for two minutes. */
@@ -32,18 +25,6 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const LOGIN_GRANT_TTL_MS = 2 * 60 * 1000;
 
 type ResetState = VerifyResetTokenResponse['state'];
-
-/** Stores a new one-time secret (hashed) and hands back the secret itself. */
-async function issueToken(db: Database, userId: UserId, purpose: TokenPurpose, ttlMs: number) {
-  const token = newSecret();
-  const now = Date.now();
-  // Each new secret sweeps the user's dead ones, so the table stays small without a job. The
-  // sweep stands on its own: it needs no transaction with the insert.
-  await deleteExpiredUserTokens(db, userId, new Date(now));
-  const expiresAt = new Date(now + ttlMs);
-  await insertUserToken(db, { tokenHash: hashSecret(token), userId, purpose, expiresAt });
-  return token;
-}
 
 export type ResetRequest = {
   emailOrUsername: string;

@@ -1,15 +1,19 @@
 import {
   VALIDATION,
   profileFieldsSchema,
+  type Language,
   type ProfileFields,
   type UserPreferences,
   DomainError,
   type UserId,
 } from '@music-rooms/domain';
 import type { Database } from '../../db';
+import { inTransaction } from '../../db/transaction';
 import type { RequestDeps } from '../deps';
 import { assertAvailable, conflictFrom } from './accounts';
 import { isValidAvatar } from './avatar';
+import { assertMayChangeEmail, type EmailChangeProof } from './email-change';
+import { mailVerificationIfListed, useUpEmailVerifications } from './email-verification';
 import { randomAvatarColor } from './users';
 import { updateUser, type UserRow } from './users-store';
 
@@ -35,22 +39,46 @@ function changedFields(user: UserRow, fields: ProfileFields): ProfileFields {
   return changed;
 }
 
+/** Besides the fields: the proof an e-mail change needs, and the language of a mail it sends. */
+export type ProfileUpdateContext = EmailChangeProof & { language: Language };
+
 /**
  * Saves the profile fields that changed (trimmed, spec §5 rules). Nothing changed is
- * validation.noChanges; a taken e-mail or username is emailExists / usernameTaken.
+ * validation.noChanges; a taken e-mail or username is emailExists / usernameTaken. A new
+ * e-mail needs the current password (when the account has one), drops the verification of
+ * the old one, and gets a verification link when SUPER_ADMIN_EMAILS lists it.
  */
 export async function updateProfile(
-  { db }: RequestDeps,
+  deps: RequestDeps,
   user: UserRow,
   input: unknown,
+  context: ProfileUpdateContext,
 ): Promise<UserRow> {
+  const { db } = deps;
   const parsed = profileFieldsSchema.safeParse(input);
   if (!parsed.success)
     throw validationError(parsed.error.issues[0]?.message ?? VALIDATION.invalidFormat);
   const changed = changedFields(user, parsed.data);
   if (Object.keys(changed).length === 0) throw validationError(VALIDATION.noChanges);
+  if (changed.email === undefined) {
+    await assertAvailable(db, changed, user.id);
+    return saveUser(db, user.id, changed);
+  }
+  await assertMayChangeEmail(deps.attempts, user, context);
   await assertAvailable(db, changed, user.id);
-  return saveUser(db, user.id, changed);
+  // Links mailed to the old address are used up first, so one opened meanwhile cannot mark
+  // the new address as verified (verifying takes the link, then the address, in that order).
+  const updated = await inTransaction(db, async (tx) => {
+    await useUpEmailVerifications(tx, user);
+    return saveUser(tx, user.id, { ...changed, verifiedEmail: null });
+  });
+  await mailVerificationIfListed(db, updated, {
+    mailer: deps.mailer,
+    language: context.language,
+    publicUrl: deps.config.publicUrl,
+    superAdminEmails: deps.config.superAdminEmails,
+  });
+  return updated;
 }
 
 /**

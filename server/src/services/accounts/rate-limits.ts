@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_ERRORS, DomainError } from '@music-rooms/domain';
 import type { Config } from '../../config';
+import type { AttemptLimiter } from '../attempt-limiter';
 import { createRedisClient, quitRedis } from '../../db/redis-client';
 import { addressKey } from '../client-address';
 import { findUserByEmailOrUsername } from './users-store';
@@ -42,6 +43,21 @@ export const AUTH_RATE_LIMITS = {
   changePassword: {
     perIp: { max: 20, windowMs: MINUTE },
     perAccount: { max: 5, windowMs: MINUTE },
+  },
+  /** Changing the e-mail checks the current password: the same limits as changing it. */
+  changeEmail: {
+    perIp: { max: 20, windowMs: MINUTE },
+    perAccount: { max: 5, windowMs: MINUTE },
+  },
+  /** Verification mails asked from the Account dialog (only the signed-in owner can ask). */
+  emailVerificationMail: {
+    perIp: { max: 20, windowMs: HOUR },
+    perAccount: { max: 5, windowMs: HOUR },
+  },
+  /** Verification links opened, per address and per link. */
+  verifyEmail: {
+    perIp: { max: 60, windowMs: MINUTE },
+    perAccount: { max: 20, windowMs: MINUTE },
   },
 } satisfies Record<string, Limits>;
 
@@ -120,6 +136,32 @@ export function authRateLimit(app: FastifyInstance, action: LimitedAction, accou
       refuseTooMany(reply, check.ttl);
     }
   };
+}
+
+/**
+ * The same limits for an action a backend function does (no preHandler runs there), counted
+ * with the app's attempt counters: one more request of the address about the account, refused
+ * with auth.errors.tooManyRequests (and retryAfterMs) once a limit is used up.
+ */
+export async function countAccountAction(
+  store: AttemptLimiter,
+  action: LimitedAction,
+  who: { account: string; address: string | null | undefined },
+): Promise<void> {
+  const limits: Limits = AUTH_RATE_LIMITS[action];
+  const address = addressKey(who.address);
+  const windows: Array<[string, LimitWindow | undefined]> = [
+    [`auth:${action}:ip:${address}`, limits.perIp],
+    [`auth:${action}:ip-account:${address}:${who.account}`, limits.perIpAndAccount],
+    [`auth:${action}:account:${who.account}`, limits.perAccount],
+  ];
+  for (const [key, window] of windows) {
+    if (!window) continue;
+    const { allowed, retryAfterMs } = await store.hit(key, window.max, window.windowMs);
+    if (!allowed) {
+      throw new DomainError('rate_limited', AUTH_ERRORS.tooManyRequests, { retryAfterMs });
+    }
+  }
 }
 
 /** Answers 429 auth.errors.tooManyRequests, saying in Retry-After how many seconds to wait. */

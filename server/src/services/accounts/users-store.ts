@@ -16,8 +16,28 @@ export type UniqueField = 'email' | 'username';
 
 // What a user row shows
 
+/** Whether the account's current e-mail is the one its owner verified. */
+export function hasVerifiedEmail(user: UserRow): boolean {
+  return user.verifiedEmail !== null && user.verifiedEmail === user.email.toLowerCase();
+}
+
+const isListed = (user: UserRow, superAdminEmails: readonly string[]) =>
+  superAdminEmails.includes(user.email.toLowerCase());
+
+/**
+ * A super administrator: flagged (`npm run admin -- grant`), or listed in SUPER_ADMIN_EMAILS
+ * with that address verified. Signing up with a listed address is not enough: anyone can type it.
+ */
 export function isSuperAdmin(user: UserRow, superAdminEmails: readonly string[]): boolean {
-  return user.superAdmin || superAdminEmails.includes(user.email.toLowerCase());
+  return user.superAdmin || (isListed(user, superAdminEmails) && hasVerifiedEmail(user));
+}
+
+/** Listed in SUPER_ADMIN_EMAILS, not flagged, and the address not verified yet. */
+export function isAdminEmailUnverified(
+  user: UserRow,
+  superAdminEmails: readonly string[],
+): boolean {
+  return !user.superAdmin && isListed(user, superAdminEmails) && !hasVerifiedEmail(user);
 }
 
 export function linkedProviders(user: UserRow): OAuthProvider[] {
@@ -40,6 +60,7 @@ export function toCurrentUser(user: UserRow, superAdminEmails: readonly string[]
     superadmin: isSuperAdmin(user, superAdminEmails),
     hasPassword: user.passwordHash !== null,
     providers: linkedProviders(user),
+    adminEmailUnverified: isAdminEmailUnverified(user, superAdminEmails),
   };
 }
 
@@ -122,6 +143,18 @@ export async function updateUser(
   const [row] = await db
     .update(users)
     .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Records the account's current e-mail as verified by its owner; null when the account is gone. */
+export async function markEmailVerified(db: Database, id: UserId): Promise<UserRow | null> {
+  // The address is read by the statement itself, so an e-mail changed meanwhile is never the
+  // one marked with an older address's proof (the change also uses up the older links).
+  const [row] = await db
+    .update(users)
+    .set({ verifiedEmail: lowerEmail, updatedAt: new Date() })
     .where(eq(users.id, id))
     .returning();
   return row ?? null;

@@ -33,7 +33,10 @@ export function createUserAccount(db: Database, input: NewUserAccount): Promise<
   });
 }
 
-/** Grants or revokes the super administrator flag of the account with this e-mail (null: no such account). */
+/**
+ * Grants or revokes the super administrator flag of the account with this e-mail (null: no such
+ * account). Granting also counts as verifying the address: the administrator vouches for it.
+ */
 export async function setSuperAdmin(
   db: Database,
   email: string,
@@ -41,5 +44,6 @@ export async function setSuperAdmin(
 ): Promise<UserRow | null> {
   const user = await findUserByEmail(db, email);
   if (!user) return null;
-  return updateUser(db, user.id, { superAdmin });
+  const verified = superAdmin ? { verifiedEmail: user.email.toLowerCase() } : {};
+  return updateUser(db, user.id, { superAdmin, ...verified });
 }

@@ -13,6 +13,13 @@ export type PresenceOptions = {
 
 type Joined = { roomId: RoomId; entry: string };
 
+/** Someone present in a room, and since when (epoch ms) they have been there without a break. */
+export type PresentMember = { memberKey: string; joinedAt: number };
+
+/** An entry names the member, the node and socket that hold it, and when the member joined. */
+type Entry = [memberKey: string, nodeId: string, socketId: string, joinedAt?: number];
+const parseEntry = (entry: string) => JSON.parse(entry) as Entry;
+
 /**
  * Who is in which room (design §4 Presence). Each open socket in a room is one entry; a user
  * counts once however many tabs they have, and stays counted `retentionMs` after their last
@@ -40,9 +47,15 @@ export class Presence {
     this.heartbeat.unref();
   }
 
-  /** Counts `memberKey` (a user id, or a guest's own key) in the room through this socket. */
+  /**
+   * Counts `memberKey` (a user id, or a guest's own key) in the room through this socket. A
+   * member still present through another socket, or within the retention after their last one
+   * left (a reload), keeps the time they first joined: host election ranks by it.
+   */
   async join(roomId: RoomId, socketId: string, memberKey: string): Promise<void> {
-    const entry = JSON.stringify([memberKey, this.nodeId, socketId]);
+    const since = (await this.members(roomId)).find((m) => m.memberKey === memberKey)?.joinedAt;
+    const joinedAt = Math.min(since ?? Date.now(), Date.now());
+    const entry = JSON.stringify([memberKey, this.nodeId, socketId, joinedAt] satisfies Entry);
     const rooms = this.sockets.get(socketId) ?? new Map<RoomId, Joined>();
     rooms.set(roomId, { roomId, entry });
     this.sockets.set(socketId, rooms);
@@ -70,6 +83,18 @@ export class Presence {
   async counts(roomIds: readonly RoomId[]): Promise<Map<string, number>> {
     const live = await this.entries.live(roomIds, Date.now());
     return new Map([...live].map(([roomId, entries]) => [roomId, distinctMembers(entries)]));
+  }
+
+  /** Who is present in a room, each once, with the earliest join time of their sockets. */
+  async members(roomId: RoomId): Promise<PresentMember[]> {
+    const live = (await this.entries.live([roomId], Date.now())).get(roomId) ?? [];
+    const joined = new Map<string, number>();
+    for (const entry of live) {
+      // Entries written before join times were recorded count as present since ever.
+      const [memberKey, , , joinedAt = 0] = parseEntry(entry);
+      joined.set(memberKey, Math.min(joined.get(memberKey) ?? joinedAt, joinedAt));
+    }
+    return [...joined].map(([memberKey, joinedAt]) => ({ memberKey, joinedAt }));
   }
 
   /** Every room with someone present, and how many (for sorting by activity). */
@@ -114,9 +139,6 @@ export class Presence {
 
 function distinctMembers(entries: readonly string[]): number {
   const members = new Set<string>();
-  for (const entry of entries) {
-    const [memberKey] = JSON.parse(entry) as [string];
-    members.add(memberKey);
-  }
+  for (const entry of entries) members.add(parseEntry(entry)[0]);
   return members.size;
 }

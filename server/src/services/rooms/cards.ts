@@ -15,7 +15,19 @@ export type CardRow = {
   author: PublicUser;
   myRole: RoomUserRole | null;
   isFavorite: boolean;
+  /** The viewer may look into the room (checked by the caller: a gate pass, say). */
+  viewable?: boolean;
 };
+
+/**
+ * Whether the card shows the viewer only the room's name, markers and owner, as the gate and
+ * the unavailable page do: an invite-only or password room, to anyone without a role in it
+ * (guests, strangers, those who asked to join or were refused), unless they passed its gate.
+ */
+export function onlyNameShown(row: CardRow): boolean {
+  const closed = row.room.visibility === 'inviteOnly' || row.room.passwordHash !== null;
+  return closed && !isRoomRole(row.myRole) && row.viewable !== true;
+}
 
 export type RoomCards = {
   rooms: RoomSummary[];
@@ -35,8 +47,8 @@ export async function buildCards(
 }
 
 /**
- * Cards from rows, members and live counts. An invite-only room shows a stranger only that it
- * exists: no description, no members, no count of who is in it.
+ * Cards from rows, members and live counts. A closed room shows a stranger only that it
+ * exists (onlyNameShown): no description, no members, no count of who is in it.
  */
 export function assembleCards(
   rows: readonly CardRow[],
@@ -46,7 +58,7 @@ export function assembleCards(
   const cards: RoomCards = { rooms: [], roomAuthors: {}, roomUsers: {} };
   for (const row of rows) {
     const { room } = row;
-    const hidden = room.visibility === 'inviteOnly' && !isRoomRole(row.myRole);
+    const hidden = onlyNameShown(row);
     cards.rooms.push(
       toSummary(row, {
         memberCount: hidden ? 0 : 1 + (members.counts.get(room.id) ?? 0),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   ROOM_LIMITS,
@@ -22,8 +22,10 @@ import type { RoomRow } from './store';
 
 /** Which rooms a page or count covers. */
 export type RoomFilter = {
-  /** Only these rooms, or null for all. */
-  ids: readonly RoomId[] | null;
+  /** Only the rooms this user owns, has a role in or asked to join ("my rooms"). */
+  roomsOf?: UserId | undefined;
+  /** Only this user's favourites. */
+  favoritesOf?: UserId | undefined;
   /** Only rooms anyone may find in the public list (all but hidden ones). */
   listedOnly: boolean;
   /** A case-insensitive part of the name (or of a description strangers may read). */
@@ -42,6 +44,9 @@ export type CardQueryRow = {
   myRole: RoomUserRole | null;
   favoriteAt: Date | null;
 };
+
+/** A page of card rows, and how many rooms the filter covers in all. */
+export type CardPage = { rows: CardQueryRow[]; total: number };
 
 /** Member counts and the first few members of some rooms, by room id. */
 export type CardMembers = {
@@ -71,16 +76,38 @@ function containing(text: string): string {
 
 function searchFilter(search: string): SQL {
   const pattern = containing(search);
-  // An invite-only room's description is not shown to strangers, so it is not searched either.
+  // A closed room's description is not shown to strangers, so it is not searched either.
   return or(
     sql`lower(${rooms.name}) like ${pattern}`,
-    and(ne(rooms.visibility, 'inviteOnly'), sql`lower(${rooms.description}) like ${pattern}`),
+    and(
+      ne(rooms.visibility, 'inviteOnly'),
+      isNull(rooms.passwordHash),
+      sql`lower(${rooms.description}) like ${pattern}`,
+    ),
   )!;
 }
 
-function whereOf(filter: RoomFilter): SQL | undefined {
+/**
+ * The rooms a user owns, has a role in or asked to join (refusals left out), each part read
+ * through its own index. Inside the subquery, "rooms" is the subquery's own table.
+ */
+function roomIdsOf(userId: UserId): SQL {
+  return sql`select ${rooms.id} from ${rooms} where ${rooms.ownerId} = ${userId}
+    union
+    select ${roomUsers.roomId} from ${roomUsers}
+    where ${roomUsers.userId} = ${userId} and ${roomUsers.role} <> 'rejected'`;
+}
+
+function favoriteIdsOf(userId: UserId): SQL {
+  return sql`select ${roomFavorites.roomId} from ${roomFavorites}
+    where ${roomFavorites.userId} = ${userId}`;
+}
+
+/** The filter as a WHERE clause; `joined` when the page query joins `roomsOf` instead. */
+function whereOf(filter: RoomFilter, joined = false): SQL | undefined {
   const parts: SQL[] = [];
-  if (filter.ids) parts.push(inArray(rooms.id, [...filter.ids]));
+  if (filter.roomsOf && !joined) parts.push(sql`${rooms.id} in (${roomIdsOf(filter.roomsOf)})`);
+  if (filter.favoritesOf) parts.push(sql`${rooms.id} in (${favoriteIdsOf(filter.favoritesOf)})`);
   if (filter.listedOnly) parts.push(ne(rooms.visibility, 'hidden'));
   if (filter.search) parts.push(searchFilter(filter.search));
   return and(...parts);
@@ -108,29 +135,52 @@ function ordering(sort: RoomListQuery['sort'], active: ReadonlyMap<string, numbe
   }
 }
 
-/** Rooms with their author, the viewer's role and favourite. */
-function selectCardRows(db: Database, viewerId: UserId | null) {
+/** Rooms with their author, the viewer's role and favourite (and any `extra` columns). */
+function selectCardRows<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: Database,
+  viewerId: UserId | null,
+  extra: Extra,
+) {
   const viewer = viewerId ?? NOBODY;
   return db
-    .select({ room: rooms, author: authorColumns, myRole: my.role, favoriteAt: favorite.createdAt })
+    .select({
+      room: rooms,
+      author: authorColumns,
+      myRole: my.role,
+      favoriteAt: favorite.createdAt,
+      ...extra,
+    })
     .from(rooms)
     .innerJoin(users, eq(users.id, rooms.ownerId))
     .leftJoin(my, and(eq(my.roomId, rooms.id), eq(my.userId, viewer)))
     .leftJoin(favorite, and(eq(favorite.roomId, rooms.id), eq(favorite.userId, viewer)));
 }
 
-/** A page of rooms as the viewer sees them. */
-export function selectCardPage(
+/**
+ * A page of rooms as the viewer sees them, and the total in the same query (the count runs
+ * over every matching row before the page is cut). A page past the end has no row to carry
+ * the total: it is counted apart.
+ */
+export async function selectCardPage(
   db: Database,
   viewerId: UserId | null,
   filter: RoomFilter,
   page: PageRequest,
-): Promise<CardQueryRow[]> {
-  return selectCardRows(db, viewerId)
-    .where(whereOf(filter))
+): Promise<CardPage> {
+  const total = sql<number>`count(*) over ()`.mapWith(Number);
+  const cards = selectCardRows(db, viewerId, { total });
+  // A few hundred ids of one's own rooms, each room then found by its key: joined rather
+  // than tested with IN, which lets the planner hash the whole rooms table instead.
+  const scoped = filter.roomsOf
+    ? cards.innerJoin(sql`(${roomIdsOf(filter.roomsOf)}) as mine`, sql`mine.id = ${rooms.id}`)
+    : cards;
+  const found = await scoped
+    .where(whereOf(filter, true))
     .orderBy(...ordering(page.sort, page.active ?? new Map()))
     .limit(page.limit)
     .offset(page.offset);
+  const counted = found[0]?.total ?? (page.offset > 0 ? await countRooms(db, filter) : 0);
+  return { rows: found.map(({ total: _total, ...row }) => row), total: counted };
 }
 
 /** One room as the viewer sees it, or null when it does not exist. */
@@ -139,7 +189,7 @@ export async function selectCardRow(
   viewerId: UserId | null,
   roomId: RoomId,
 ): Promise<CardQueryRow | null> {
-  const [row] = await selectCardRows(db, viewerId).where(eq(rooms.id, roomId));
+  const [row] = await selectCardRows(db, viewerId, {}).where(eq(rooms.id, roomId));
   return row ?? null;
 }
 
@@ -166,26 +216,6 @@ export async function countRooms(db: Database, filter: RoomFilter): Promise<numb
     .from(rooms)
     .where(whereOf(filter));
   return Number(row?.total ?? 0);
-}
-
-/** The rooms the user owns, has a role in or asked to join (refusals left out). */
-export async function ownRoomIds(db: Database, userId: UserId): Promise<RoomId[]> {
-  const [owned, joined] = await Promise.all([
-    db.select({ id: rooms.id }).from(rooms).where(eq(rooms.ownerId, userId)),
-    db
-      .select({ id: roomUsers.roomId })
-      .from(roomUsers)
-      .where(and(eq(roomUsers.userId, userId), ne(roomUsers.role, 'rejected'))),
-  ]);
-  return [...new Set([...owned, ...joined].map((row) => row.id))];
-}
-
-export async function favoriteRoomIds(db: Database, userId: UserId): Promise<RoomId[]> {
-  const rows = await db
-    .select({ id: roomFavorites.roomId })
-    .from(roomFavorites)
-    .where(eq(roomFavorites.userId, userId));
-  return rows.map((row) => row.id);
 }
 
 /** The viewer's role (or request) and favourite flag in each of these rooms. */

@@ -2,13 +2,12 @@ import type { RoomListResult, RoomListQuery, RoomId, UserId } from '@music-rooms
 import type { Database } from '../../db';
 import type { RequestDeps } from '../deps';
 import type { Presence } from '../presence/presence';
-import { buildCards, type CardRow, type RoomCards } from './cards';
+import { assembleCards, buildCards, type CardRow, type RoomCards } from './cards';
 import {
-  countRooms,
-  favoriteRoomIds,
-  ownRoomIds,
+  cardMembers,
   selectCardPage,
   selectCardRow,
+  type CardMembers,
   type CardQueryRow,
   type RoomFilter,
 } from './list-store';
@@ -20,8 +19,8 @@ export type ListScope = { kind: 'public' } | { kind: 'mine'; userId: UserId };
 /**
  * A page of rooms with search, sort and paging done by the database. The public list in a
  * fixed order looks the same to everyone and is served from the list cache (public-list.ts);
- * "my rooms", favourites and the order by live activity depend on the viewer or on presence
- * and are read for each call.
+ * "my rooms" and favourites depend on the viewer and are kept per viewer; the order by live
+ * activity depends on presence and is read for each call.
  */
 export async function listRooms(
   deps: RequestDeps,
@@ -32,55 +31,67 @@ export async function listRooms(
   const shared = scope.kind === 'public' && !query.favoritesOnly && query.sort !== 'active';
   const page = shared
     ? await publicListPage(deps, viewerId, query)
-    : await viewerListPage(deps.db, deps.presence, viewerId, scope, query);
+    : await viewerListPage(deps, viewerId, scope, query);
   const end = query.offset + page.rooms.length;
   return { ...page, nextOffset: end < page.total ? end : null };
 }
 
 /**
- * "My rooms", favourites, or the order by live activity. The rooms a viewer's list is limited
- * to are read first, through that user's own indexes (a few hundred ids rather than every
- * room); then one query for the page, with authors, the viewer's role and favourite flag, one
- * for the total, and one for members.
+ * "My rooms", favourites, or the order by live activity. One query reads the page with its
+ * authors, the viewer's role and favourite flag and the total, limited to the viewer's rooms
+ * or favourites through their own indexes; one more reads the members shown. Unless sorted
+ * by live activity, the page is kept for this viewer (list-cache.ts); the live counts are
+ * read fresh for every call.
  */
 async function viewerListPage(
-  db: Database,
-  presence: Presence,
+  deps: RequestDeps,
   viewerId: UserId | null,
   scope: ListScope,
   query: RoomListQuery,
 ): Promise<RoomCards & { total: number }> {
-  const limitedTo = await candidateIds(db, viewerId, scope, query.favoritesOnly);
-  if (limitedTo?.length === 0) return { rooms: [], roomAuthors: {}, roomUsers: {}, total: 0 };
-  // One's own rooms include hidden ones; the public list (favourites too) never does.
-  const filter: RoomFilter = {
-    ids: limitedTo,
-    listedOnly: scope.kind === 'public' || limitedTo === null,
-    search: query.search || undefined,
-  };
-  const active = query.sort === 'active' ? await presence.activeRooms() : new Map<string, number>();
-  const [page, total] = await Promise.all([
-    selectCardPage(db, viewerId, filter, { ...query, active }),
-    countRooms(db, filter),
-  ]);
-  const rows = page.map((row) => toCardRow(row, viewerId));
-  return { ...(await buildCards(db, presence, rows)), total };
+  if (query.favoritesOnly && !viewerId)
+    return { rooms: [], roomAuthors: {}, roomUsers: {}, total: 0 };
+  const page =
+    viewerId && query.sort !== 'active'
+      ? await deps.roomLists.getForViewer(viewerId, pageKey(scope, query), () =>
+          loadViewerPage(deps.db, viewerId, scope, query, new Map()),
+        )
+      : await loadViewerPage(deps.db, viewerId, scope, query, await deps.presence.activeRooms());
+  const roomIds = page.rows.map((row) => row.room.id);
+  const active = await deps.presence.counts(roomIds);
+  return { ...assembleCards(page.rows, page.members, active), total: page.total };
 }
 
-/**
- * The ids a list is limited to, or null for every listed room: the rooms the user owns, has a
- * role in or asked to join ("my rooms"), and their favourites (a guest has none).
- */
-async function candidateIds(
+/** What one viewer's page is kept under. */
+function pageKey(scope: ListScope, query: RoomListQuery): string {
+  const { favoritesOnly, search, sort, offset, limit } = query;
+  return JSON.stringify([scope.kind, favoritesOnly, search, sort, offset, limit]);
+}
+
+/** A viewer's page before the live counts: rows, members shown, total. */
+type ViewerPage = { rows: CardRow[]; members: CardMembers; total: number };
+
+async function loadViewerPage(
   db: Database,
   viewerId: UserId | null,
   scope: ListScope,
-  favoritesOnly: boolean,
-): Promise<RoomId[] | null> {
-  const mine = scope.kind === 'mine' ? new Set(await ownRoomIds(db, scope.userId)) : null;
-  if (!favoritesOnly) return mine && [...mine];
-  const favorites = viewerId ? await favoriteRoomIds(db, viewerId) : [];
-  return mine ? favorites.filter((id) => mine.has(id)) : favorites;
+  query: RoomListQuery,
+  active: ReadonlyMap<string, number>,
+): Promise<ViewerPage> {
+  // One's own rooms include hidden ones; the public list (favourites too) never does.
+  const filter: RoomFilter = {
+    roomsOf: scope.kind === 'mine' ? scope.userId : undefined,
+    favoritesOf: query.favoritesOnly ? (viewerId ?? undefined) : undefined,
+    listedOnly: scope.kind === 'public',
+    search: query.search || undefined,
+  };
+  const page = await selectCardPage(db, viewerId, filter, { ...query, active });
+  const rows = page.rows.map((row) => toCardRow(row, viewerId));
+  const members = await cardMembers(
+    db,
+    rows.map((row) => row.room.id),
+  );
+  return { rows, members, total: page.total };
 }
 
 /** The owner sees their own room as 'owner' (room_users never holds that role). */
@@ -93,7 +104,7 @@ function toCardRow(row: CardQueryRow, viewerId: UserId | null): CardRow {
   };
 }
 
-/** One room as a card, for rooms.get and rooms.getRoomInfoByUrl. */
+/** One room as a card, for rooms.get and rooms.getRoomInfoByUrl, once they let the viewer in. */
 export async function roomCard(
   db: Database,
   presence: Presence,
@@ -102,7 +113,7 @@ export async function roomCard(
 ) {
   const row = await selectCardRow(db, viewerId, roomId);
   if (!row) return null;
-  const cardRow = toCardRow(row, viewerId);
+  const cardRow = { ...toCardRow(row, viewerId), viewable: true };
   const cards = await buildCards(db, presence, [cardRow]);
   return { summary: cards.rooms[0]!, author: cardRow.author };
 }

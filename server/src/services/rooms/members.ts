@@ -1,5 +1,6 @@
 import {
   ROOM_ERRORS,
+  ROOM_LIMITS,
   memberChangeRefusal,
   roleRank,
   type AccessRequestStatus,
@@ -89,14 +90,34 @@ export async function listRoomUsers(
   return { members, requests: accessCan(access, 'users.manage') ? requests : [] };
 }
 
-/** Adds someone by username or e-mail with a role; the caller becomes who invited them. */
+/**
+ * Counts one try to add someone, per caller over all rooms and nodes (ROOM_LIMITS.addUser*):
+ * every lookup answers whether an account has that username or e-mail, so they are limited
+ * whether they find someone or not.
+ */
+async function countAddAttempt(deps: RequestDeps, userId: UserId) {
+  const { addUserAttempts, addUserWindowMs } = ROOM_LIMITS;
+  const tried = await deps.attempts.hit(
+    `room-add-user:${userId}`,
+    addUserAttempts,
+    addUserWindowMs,
+  );
+  if (!tried.allowed) throw roomErrors.tooManyAttempts(tried.retryAfterMs);
+}
+
+/**
+ * Adds someone by username or e-mail with a role; the caller becomes who invited them, and the
+ * person gets a notice of it that lasts until they open the room or dismiss it.
+ */
 export async function addRoomUser(
-  { db }: RequestDeps,
+  deps: RequestDeps,
   viewer: RoomViewer,
   input: { roomId: RoomId; usernameOrEmail: string; role: AssignableRole },
 ): Promise<{ userId: UserId }> {
-  requireSignedIn(viewer);
+  const callerId = requireSignedIn(viewer);
+  const { db } = deps;
   const access = await authorizeRoom(db, viewer, input.roomId, 'users.manage');
+  await countAddAttempt(deps, callerId);
   const user = await findUserByEmailOrUsername(db, input.usernameOrEmail);
   if (!user) throw roomErrors.userNotFound();
   const existing = await findRoomUser(db, access.room.id, user.id);
@@ -109,7 +130,8 @@ export async function addRoomUser(
     roomId: access.room.id,
     userId: user.id,
     role: input.role,
-    invitedBy: viewer.userId,
+    invitedBy: callerId,
+    addedNoticeAt: new Date(),
   });
   return { userId: user.id };
 }

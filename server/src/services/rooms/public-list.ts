@@ -19,7 +19,6 @@ type SharedPage = {
 
 /** The rooms of the public list that match the search, whoever looks. */
 const publicRooms = (search: string | undefined): RoomFilter => ({
-  ids: null,
   listedOnly: true,
   search,
 });
@@ -27,7 +26,7 @@ const publicRooms = (search: string | undefined): RoomFilter => ({
 /**
  * The public list sorted by anything but live activity: the page, its members and the total
  * are the same for every viewer and come from the cache; the viewer's role and favourite in
- * the rooms shown, and the live counts, are read fresh for each call.
+ * the rooms shown are kept per viewer, and the live counts are read fresh for each call.
  */
 export async function publicListPage(
   deps: RequestDeps,
@@ -65,8 +64,14 @@ async function loadSharedPage(deps: RequestDeps, query: RoomListQuery): Promise<
   return { rows, members };
 }
 
-/** The viewer's role and favourite flag in the rooms shown; a guest has neither. */
+/**
+ * The viewer's role and favourite flag in the rooms shown; a guest has neither. Kept for the
+ * viewer under the very rooms asked about, so a page that changed is never given the marks of
+ * the page it replaced; a role changes with the `rooms` topic, a favourite with the viewer's
+ * `user-rooms:<id>`, and either forgets them (list-cache.ts).
+ */
 async function marksOf(deps: RequestDeps, viewerId: UserId | null, roomIds: RoomId[]) {
   if (!viewerId) return { roles: new Map<string, RoomUserRole>(), favorites: new Set<string>() };
-  return viewerMarks(deps.db, viewerId, roomIds);
+  const key = JSON.stringify(['marks', roomIds]);
+  return deps.roomLists.getForViewer(viewerId, key, () => viewerMarks(deps.db, viewerId, roomIds));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { RoomId, UserId } from '@music-rooms/domain';
 import type { Database } from '../../db';
 import { roomAccessTokens, roomFavorites, roomUsers, rooms, users } from '../../db/schema';
@@ -98,6 +98,21 @@ export async function roomUserIdsOf(db: Database, roomId: RoomId): Promise<UserI
   return rows.map((row) => row.userId);
 }
 
+/** The role or access state of each of these users in the room (the owner has none). */
+export async function findRoomRoles(
+  db: Database,
+  roomId: RoomId,
+  userIds: readonly UserId[],
+): Promise<Map<UserId, RoomUserRow['role']>> {
+  const ids = userIds.filter(isUuid);
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: roomUsers.userId, role: roomUsers.role })
+    .from(roomUsers)
+    .where(and(eq(roomUsers.roomId, roomId), inArray(roomUsers.userId, ids)));
+  return new Map(rows.map((row) => [row.userId, row.role]));
+}
+
 /** Every room_users row of the room with its account, in the order they joined or asked. */
 export function listRoomUserAccounts(
   db: Database,
@@ -114,14 +129,14 @@ export function listRoomUserAccounts(
 /** Gives the user this role in the room, replacing a request or refusal they had. */
 export async function upsertRoomUser(
   db: Database,
-  row: { roomId: RoomId; userId: UserId; role: RoomUserRow['role']; invitedBy: UserId | null },
+  row: Pick<RoomUserRow, 'roomId' | 'userId' | 'role' | 'invitedBy' | 'addedNoticeAt'>,
 ): Promise<void> {
   await db
     .insert(roomUsers)
     .values(row)
     .onConflictDoUpdate({
       target: [roomUsers.roomId, roomUsers.userId],
-      set: { role: row.role, invitedBy: row.invitedBy },
+      set: { role: row.role, invitedBy: row.invitedBy, addedNoticeAt: row.addedNoticeAt },
     });
 }
 

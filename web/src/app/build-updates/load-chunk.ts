@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { loadAllMessages } from '../../i18n';
 import { isChunkLoadError } from './chunk-errors';
 import { chunkReload } from './chunk-reload';
 
@@ -22,10 +23,18 @@ export async function loadChunk<M>(load: () => Promise<M>): Promise<M> {
   return module;
 }
 
+/**
+ * Loads a chunk together with all the messages of the language: the first page came with only
+ * its own, and the chunk's texts may be among the others.
+ */
+export function loadChunkWithMessages<M>(load: () => Promise<M>): Promise<M> {
+  return loadChunk(async () => (await Promise.all([load(), loadAllMessages()]))[0]);
+}
+
 /** A component loaded from its own chunk when first rendered (inside a Suspense boundary). */
 export function lazyComponent<P extends object, K extends string>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
 ) {
-  return lazy(async () => ({ default: (await loadChunk(load))[name] }));
+  return lazy(async () => ({ default: (await loadChunkWithMessages(load))[name] }));
 }

@@ -1,7 +1,5 @@
 import type { PublicConfig } from '@music-rooms/domain/config';
 
-export const PUBLIC_CONFIG_QUERY_KEY = ['public-config'] as const;
-
 /** GET /api/config: the settings the app needs at run time. */
 export async function fetchPublicConfig(): Promise<PublicConfig> {
   const response = await fetch('/api/config', { headers: { accept: 'application/json' } });

@@ -1,11 +1,31 @@
-import { useQuery } from '@tanstack/react-query';
-import { PUBLIC_CONFIG_QUERY_KEY, fetchPublicConfig } from './public-config';
+import { useSyncExternalStore } from 'react';
+import type { PublicConfig } from '@music-rooms/domain/config';
+import { fetchPublicConfig } from './public-config';
+
+const listeners = new Set<() => void>();
+let config: PublicConfig | undefined;
+let reading = false;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (config === undefined && !reading) void read();
+  return () => listeners.delete(listener);
+}
+
+/** One read for the tab; a failed read is tried again by the next component that asks. */
+async function read(): Promise<void> {
+  reading = true;
+  try {
+    config = await fetchPublicConfig();
+    for (const listener of [...listeners]) listener();
+  } catch (error) {
+    console.warn(error);
+  } finally {
+    reading = false;
+  }
+}
 
 /** The public runtime configuration, fetched once and shared by every component. */
-export function usePublicConfig() {
-  return useQuery({
-    queryKey: PUBLIC_CONFIG_QUERY_KEY,
-    queryFn: fetchPublicConfig,
-    staleTime: Infinity,
-  });
+export function usePublicConfig(): { data: PublicConfig | undefined } {
+  return { data: useSyncExternalStore(subscribe, () => config) };
 }

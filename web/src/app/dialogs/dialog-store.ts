@@ -15,7 +15,8 @@ export type AppDialog =
     }
   | { kind: 'forgotPassword'; emailOrUsername?: string }
   | { kind: 'account' }
-  | { kind: 'editProfile' }
+  /** From the Account dialog, a saved profile returns there (`returnTo: 'account'`). */
+  | { kind: 'editProfile'; returnTo?: 'account' }
   | { kind: 'password' };
 
 const listeners = new Set<() => void>();

@@ -13,6 +13,8 @@ export const FIELD_OF_MESSAGE: Record<string, string> = {
   'auth.errors.usernameTaken': 'username',
   'auth.errors.userNotFound': 'emailOrUsername',
   'auth.errors.changePasswordFailed': 'currentPassword',
+  'auth.errors.currentPasswordRequired': 'currentPassword',
+  'auth.errors.currentPasswordWrong': 'currentPassword',
   'rooms.errors.urlTaken': 'room_url',
   'rooms.errors.wrongPassword': 'password',
   'rooms.errors.userNotFound': 'usernameOrEmail',

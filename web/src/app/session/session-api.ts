@@ -1,8 +1,6 @@
 import { AUTH_ROUTES, type SessionResponse, type SessionUser } from '@music-rooms/domain/auth';
 import { authRequest } from './auth-api';
 
-export const SESSION_QUERY_KEY = ['session'] as const;
-
 /**
  * GET /api/_auth/session (spec §7): accepts JSON, is not retried, and answers null on failure.
  * `answered` tells a real "nobody is signed in" from a session that could not be read.

@@ -1,15 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import type { SessionUser } from '@music-rooms/domain/auth';
-import { SESSION_QUERY_KEY, fetchSession } from './session-api';
-
-/** The session query: read once, again when the window regains focus, never retried. */
-export const sessionQuery = {
-  queryKey: SESSION_QUERY_KEY,
-  queryFn: fetchSession,
-  retry: false,
-  staleTime: 30_000,
-  refetchOnWindowFocus: true,
-} as const;
+import { sessionState, subscribeSession } from './session-store';
+import type { SessionState } from './session-api';
 
 export type Session = {
   /** The signed-in user, or null for a guest (and while the session is being read). */
@@ -18,8 +10,13 @@ export type Session = {
   loading: boolean;
 };
 
+/** The session's latest answer, undefined until the first (shared by every component). */
+export function useSessionState(): SessionState | undefined {
+  return useSyncExternalStore(subscribeSession, sessionState);
+}
+
 /** Who is signed in, from GET /api/_auth/session (shared by every component). */
 export function useSession(): Session {
-  const { data, isPending } = useQuery(sessionQuery);
-  return { user: data?.user ?? null, loading: isPending };
+  const data = useSessionState();
+  return { user: data?.user ?? null, loading: data === undefined };
 }

@@ -1,20 +1,17 @@
 import { useEffect, useRef } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PUBLIC_CONFIG_QUERY_KEY } from '../config/public-config';
 import { useRealtimeClient } from '../../lib/realtime/realtime-context';
 import { clearCachedUser, readCachedUser, writeCachedUser } from './cached-user';
-import { SESSION_QUERY_KEY } from './session-api';
 import { sameCachedUser, toCachedUser } from './session-user';
-import { sessionQuery } from './useSession';
+import { useSessionState } from './useSession';
+import { signedInPersonChanged } from './user-change';
 
 /**
  * Keeps the device in step with the session: the cached user follows every answer (written on
  * sign-in and refresh, cleared when nobody is signed in), and when the signed-in person changes
- * the realtime connection starts over as them and data read as the previous person is refetched.
+ * the realtime connection starts over as them and data read as the previous person is read again.
  */
 export function useSessionSync(): void {
-  const { data } = useQuery(sessionQuery);
-  const queryClient = useQueryClient();
+  const data = useSessionState();
   const realtime = useRealtimeClient();
   const previousUserId = useRef<string | null | undefined>(undefined);
 
@@ -33,9 +30,6 @@ export function useSessionSync(): void {
     previousUserId.current = userId;
     if (previous === undefined || previous === userId) return;
     realtime.reconnect();
-    void queryClient.invalidateQueries({
-      predicate: ({ queryKey }) =>
-        queryKey[0] !== SESSION_QUERY_KEY[0] && queryKey[0] !== PUBLIC_CONFIG_QUERY_KEY[0],
-    });
-  }, [userId, realtime, queryClient]);
+    signedInPersonChanged();
+  }, [userId, realtime]);
 }

@@ -1,7 +1,9 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useStartRealtime } from '../../lib/realtime/useStartRealtime';
 import { useOAuthMessages } from '../../features/auth/useOAuthMessages';
 import { useShowAuthFlag } from '../../features/auth/useShowAuthFlag';
+import { useAddedNoticeToasts } from '../../features/rooms/list/useAddedNotices';
 import { lazyComponent } from '../build-updates/load-chunk';
 import { AppDialogs } from '../dialogs/AppDialogs';
 import { AppHeader } from '../header/AppHeader';
@@ -24,6 +26,8 @@ export function RootLayout() {
   useSessionSync();
   useOAuthMessages();
   useShowAuthFlag();
+  useAddedNoticeToasts();
+  useStartRealtime();
   return (
     <div className="app">
       <a href="#main" className="skip-link">

@@ -13,7 +13,10 @@ import { lazyPage } from './lazy-page';
  */
 function pageRoutes(): RouteObject[] {
   return [
-    { index: true, lazy: lazyPage(() => import('../../pages/HomePage'), 'HomePage') },
+    {
+      index: true,
+      lazy: lazyPage(() => import('../../pages/HomePage'), 'HomePage', { firstMessagesOnly: true }),
+    },
     { path: 'room/:id', lazy: lazyPage(() => import('../../pages/RoomPage'), 'RoomPage') },
     {
       path: 'rooms/new',
@@ -21,14 +24,27 @@ function pageRoutes(): RouteObject[] {
     },
     { path: 'auth', lazy: lazyPage(() => import('../../pages/AuthPage'), 'AuthPage') },
     {
-      path: 'reset-password',
-      lazy: lazyPage(() => import('../../pages/ResetPasswordPage'), 'ResetPasswordPage'),
+      // The pages that read through React Query get its cache; the home page goes without it.
+      lazy: lazyPage(() => import('../query-cache/QueryCacheLayout'), 'QueryCacheLayout'),
+      children: [
+        {
+          path: 'reset-password',
+          lazy: lazyPage(() => import('../../pages/ResetPasswordPage'), 'ResetPasswordPage'),
+        },
+        {
+          path: 'verify-email',
+          lazy: lazyPage(() => import('../../pages/VerifyEmailPage'), 'VerifyEmailPage'),
+        },
+        {
+          path: 'settings',
+          lazy: lazyPage(() => import('../../pages/SettingsPage'), 'SettingsPage'),
+        },
+      ],
     },
     {
       path: 'protected',
       lazy: lazyPage(() => import('../../pages/ProtectedPage'), 'ProtectedPage'),
     },
-    { path: 'settings', lazy: lazyPage(() => import('../../pages/SettingsPage'), 'SettingsPage') },
     {
       // Developer pages: super administrators only, everyone else gets the 404 page.
       path: 'dev',

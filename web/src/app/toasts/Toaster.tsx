@@ -1,23 +1,26 @@
-import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ToastProvider, ToastViewport } from '../../ui/Toast';
-import { ToastCard } from './ToastCard';
-import { useToastPause } from './useToastPause';
+import { Suspense, lazy, useState, type ComponentType } from 'react';
 import { useToasts } from './useToasts';
 
-/** The toast area: shows the notices store, and pauses its timers while hovered or focused. */
-export function Toaster() {
-  const { t } = useTranslation();
-  const toasts = useToasts();
-  const viewport = useRef<HTMLOListElement>(null);
-  useToastPause(viewport, toasts.length);
+// Radix's toast code loads with the first notice: most visits start without one. (Not through
+// build-updates' loadChunk: that module raises notices itself.) A chunk gone with a new build
+// leaves the notices unseen rather than breaking the page.
+const nothing: ComponentType = () => null;
+const ToastArea = lazy(() =>
+  import('./ToastArea').then(
+    (module): { default: ComponentType } => ({ default: module.ToastArea }),
+    () => ({ default: nothing }),
+  ),
+);
 
+/** The toast area, from the first notice on (it then stays, so F8 keeps reaching it). */
+export function Toaster() {
+  const toasts = useToasts();
+  const [needed, setNeeded] = useState(false);
+  if (toasts.length > 0 && !needed) setNeeded(true);
+  if (!needed && toasts.length === 0) return null;
   return (
-    <ToastProvider label={t('toasts.label')}>
-      {toasts.map((toast) => (
-        <ToastCard key={toast.id} toast={toast} />
-      ))}
-      <ToastViewport ref={viewport} label={t('toasts.region')} />
-    </ToastProvider>
+    <Suspense fallback={null}>
+      <ToastArea />
+    </Suspense>
   );
 }

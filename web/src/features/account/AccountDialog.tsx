@@ -11,6 +11,7 @@ import { useLocalePath } from '../../app/language/useLocalePath';
 import { closeDialog, openDialog } from '../../app/dialogs/dialog-store';
 import { LinkedAccounts } from './LinkedAccounts';
 import { AccountFacts } from './AccountFacts';
+import { AdminEmailVerification } from './AdminEmailVerification';
 import './account.css';
 
 type AccountDialogProps = { user: SessionUser };
@@ -32,12 +33,13 @@ export function AccountDialog({ user }: AccountDialogProps) {
             size="sm"
             variant="secondary"
             icon={PencilLine}
-            onClick={() => openDialog({ kind: 'editProfile' })}
+            onClick={() => openDialog({ kind: 'editProfile', returnTo: 'account' })}
           >
             {t('user.editProfile')}
           </Button>
         </div>
         <AccountFacts user={user} />
+        {user.adminEmailUnverified && <AdminEmailVerification />}
         <h3 className="account-subtitle">{t('account.linkedAccounts')}</h3>
         <LinkedAccounts user={user} />
         <div className="dialog__actions">

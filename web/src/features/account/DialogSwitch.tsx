@@ -5,9 +5,15 @@ import { PasswordDialog } from './PasswordDialog';
 import { AuthDialog } from '../auth/AuthDialog';
 import { ForgotPasswordDialog } from '../auth/ForgotPasswordDialog';
 import { useSession } from '../../app/session/useSession';
-import { closeDialog, type AppDialog } from '../../app/dialogs/dialog-store';
+import { closeDialog, openDialog, type AppDialog } from '../../app/dialogs/dialog-store';
 
 type DialogSwitchProps = { dialog: AppDialog };
+
+const backToAccount = () => openDialog({ kind: 'account' });
+
+/** A saved profile opened from the Account dialog goes back there; from elsewhere, it closes. */
+const doneWithProfile = (dialog: Extract<AppDialog, { kind: 'editProfile' }>) =>
+  dialog.returnTo === 'account' ? backToAccount : closeDialog;
 
 /**
  * The open app dialog: sign in / sign up and forgot password (features/auth), account, profile and
@@ -31,7 +37,7 @@ export function DialogSwitch({ dialog }: DialogSwitchProps) {
     case 'account':
       return user && <AccountDialog user={user} />;
     case 'editProfile':
-      return user && <EditProfileDialog user={user} />;
+      return user && <EditProfileDialog user={user} onDone={doneWithProfile(dialog)} />;
     case 'password':
       return user && <PasswordDialog user={user} />;
   }

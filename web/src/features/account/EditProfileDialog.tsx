@@ -5,21 +5,27 @@ import type { SessionUser } from '@music-rooms/domain/auth';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent } from '../../ui/Dialog';
+import { PasswordField } from '../../ui/PasswordField';
 import { TextField } from '../../ui/TextField';
 import { closeDialog } from '../../app/dialogs/dialog-store';
 import { useZodForm } from '../../app/forms/useZodForm';
 import { useSessionActions } from '../../app/session/useSessionActions';
 import { refreshSessionUser, saveProfile } from './account-api';
-import { profileFormSchema } from './profile-schema';
+import { emailChanged, profileFormSchema } from './profile-schema';
 
-type EditProfileDialogProps = { user: SessionUser };
+type EditProfileDialogProps = {
+  user: SessionUser;
+  /** Where the dialog goes once done: closed, or back to the dialog it was opened from. */
+  onDone?: () => void;
+};
 
 /**
  * Edit name, username and e-mail (spec §4 Profile save): only changed fields are sent; after a
- * save the session is refreshed, a success message shows and the dialog closes 1.5 s later.
+ * save the session is refreshed, a success message shows and the dialog closes 1.5 s later. A
+ * new e-mail on an account with a password asks for that password.
  */
-export function EditProfileDialog({ user }: EditProfileDialogProps) {
-  const { t } = useTranslation();
+export function EditProfileDialog({ user, onDone = closeDialog }: EditProfileDialogProps) {
+  const { t, i18n } = useTranslation();
   const { setUser } = useSessionActions();
   const [saved, setSaved] = useState(false);
   const [initial] = useState(() => ({
@@ -27,18 +33,22 @@ export function EditProfileDialog({ user }: EditProfileDialogProps) {
     username: user.username,
     email: user.email,
   }));
-  const schema = useMemo(() => profileFormSchema(initial), [initial]);
-  const form = useZodForm(schema, initial);
+  const schema = useMemo(
+    () => profileFormSchema(initial, user.hasPassword),
+    [initial, user.hasPassword],
+  );
+  const form = useZodForm(schema, { ...initial, currentPassword: '' });
+  const asksPassword = user.hasPassword && emailChanged(initial, form.values);
 
   useEffect(() => {
     if (!saved) return;
-    const timer = setTimeout(closeDialog, LIMITS.profileDialogCloseMs);
+    const timer = setTimeout(onDone, LIMITS.profileDialogCloseMs);
     return () => clearTimeout(timer);
-  }, [saved]);
+  }, [saved, onDone]);
 
   const submit = form.handleSubmit(
-    async (changes) => {
-      await saveProfile(user.id, changes);
+    async ({ currentPassword, ...changes }) => {
+      await saveProfile(user.id, changes, { currentPassword, locale: i18n.language });
       const { user: next } = await refreshSessionUser(changes);
       await setUser(next);
       setSaved(true);
@@ -71,11 +81,21 @@ export function EditProfileDialog({ user }: EditProfileDialogProps) {
               autoComplete="email"
               spellCheck={false}
             />
+            {asksPassword && (
+              <PasswordField
+                {...form.field('currentPassword')}
+                showLabel={t('auth.showPassword')}
+                hideLabel={t('auth.hidePassword')}
+                label={t('emailChange.currentPassword')}
+                hint={t('emailChange.hint')}
+                autoComplete="current-password"
+              />
+            )}
           </fieldset>
           {form.formError && <Alert tone="error">{form.formError}</Alert>}
           {saved && <Alert tone="success">{t('user.profileUpdated')}</Alert>}
           <div className="form__actions">
-            <Button variant="ghost" onClick={closeDialog}>
+            <Button variant="ghost" onClick={saved ? onDone : closeDialog}>
               {saved ? t('common.close') : t('common.cancel')}
             </Button>
             <Button type="submit" variant="primary" busy={form.busy} disabled={saved}>

@@ -4,7 +4,9 @@ import {
   AUTH_ROUTES,
   type AuthUserResponse,
   type ChangePasswordResponse,
+  type EmailVerificationSent,
   type UnlinkResponse,
+  type VerifyEmailResponse,
 } from '@music-rooms/domain/auth';
 import { callMutation } from '../../lib/api/functions';
 import { authRequest } from '../../app/session/auth-api';
@@ -12,8 +14,33 @@ import type { ProfileValues } from './profile-changes';
 
 /** The account's calls to the server (spec §7): profile, avatar, password, linked providers. */
 
-export function saveProfile(userId: UserId, changes: Partial<ProfileValues>) {
-  return callMutation('users.updateUserProfile', { id: userId, ...changes });
+/** What a profile save sends besides the fields: the password an e-mail change needs. */
+export type ProfileSaveExtras = { currentPassword?: string | undefined; locale: string };
+
+export function saveProfile(
+  userId: UserId,
+  changes: Partial<ProfileValues>,
+  extras: ProfileSaveExtras,
+) {
+  const { currentPassword, locale } = extras;
+  return callMutation('users.updateUserProfile', {
+    id: userId,
+    ...changes,
+    ...(currentPassword ? { currentPassword } : {}),
+    locale,
+  });
+}
+
+/** Mails the verification link of a listed super administrator's address again. */
+export function sendEmailVerification(locale: string) {
+  return authRequest<EmailVerificationSent>('POST', AUTH_ROUTES.sendEmailVerification, {
+    locale,
+  });
+}
+
+/** Opens a verification link: what it did (verified, or why not). */
+export function verifyEmail(token: string) {
+  return authRequest<VerifyEmailResponse>('POST', AUTH_ROUTES.verifyEmail, { token });
 }
 
 /** POST /api/auth/update-session: the session takes the saved fields and answers the user. */

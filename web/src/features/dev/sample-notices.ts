@@ -3,9 +3,13 @@ import type { Notice, ToastVariant } from '../../app/toasts/toast-store';
 
 export const VARIANTS: ToastVariant[] = ['default', 'info', 'success', 'warning', 'error'];
 
-/** A notice of the given variant with everyday content. */
+/** A notice of the given variant, saying something that variant is for. */
 export function variantNotice(t: TFunction, variant: ToastVariant): Notice {
-  return { variant, title: t('dev.notices.sampleTitle'), message: t('dev.notices.sampleMessage') };
+  return {
+    variant,
+    title: t(`dev.notices.samples.${variant}.title`),
+    message: t(`dev.notices.samples.${variant}.message`),
+  };
 }
 
 /** The notices that show the timing rules: with an action, closable, and a long duration. */

@@ -1,44 +1,42 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListMusic, ShieldCheck, Sparkles, Timer } from 'lucide-react';
-import { Equalizer } from './Equalizer';
-import { FeatureCard } from './FeatureCard';
+import { ChevronDown } from 'lucide-react';
+import { useViewer } from '../../app/session/useViewer';
+import { HomeIntro } from './HomeIntro';
 import './home.css';
 
-/** The top of the home page: what Music Rooms is, in a sentence and three points. */
+/**
+ * The top of the home page. A guest meets the introduction; a signed-in person has seen it, so
+ * it folds into one line (the cached user decides before the session answers, so it never
+ * flashes by) and their rooms come first. They can still unfold it.
+ */
 export function HomeHero() {
   const { t } = useTranslation();
+  const viewer = useViewer();
+  const [unfolded, setUnfolded] = useState(false);
+  if (!viewer) return <HomeIntro />;
   return (
-    <section className="hero" aria-labelledby="hero-title">
-      <div className="hero__top">
-        <div className="hero__copy">
-          <p className="hero__eyebrow">
-            <Sparkles aria-hidden size={15} />
-            {t('home.eyebrow')}
-          </p>
-          <h1 id="hero-title" className="hero__title">
-            {t('home.heading')}
-          </h1>
-          <p className="hero__intro">{t('home.intro')}</p>
+    <>
+      <section className="hero-compact" aria-labelledby="hero-title">
+        <h1 id="hero-title" className="hero-compact__title">
+          {t('home.returning.title', { name: viewer.name })}
+        </h1>
+        <button
+          type="button"
+          className="hero-compact__toggle"
+          aria-expanded={unfolded}
+          aria-controls="home-intro"
+          onClick={() => setUnfolded((open) => !open)}
+        >
+          {unfolded ? t('home.returning.hideIntro') : t('home.returning.showIntro')}
+          <ChevronDown aria-hidden size={16} className="hero-compact__chevron" />
+        </button>
+      </section>
+      {unfolded && (
+        <div id="home-intro">
+          <HomeIntro headingLevel={2} />
         </div>
-        <Equalizer />
-      </div>
-      <ul className="hero__features">
-        <FeatureCard
-          icon={ListMusic}
-          title={t('home.features.playlist.title')}
-          text={t('home.features.playlist.text')}
-        />
-        <FeatureCard
-          icon={Timer}
-          title={t('home.features.sync.title')}
-          text={t('home.features.sync.text')}
-        />
-        <FeatureCard
-          icon={ShieldCheck}
-          title={t('home.features.rooms.title')}
-          text={t('home.features.rooms.text')}
-        />
-      </ul>
-    </section>
+      )}
+    </>
   );
 }

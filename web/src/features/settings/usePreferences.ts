@@ -8,7 +8,10 @@ const PREFERENCES_KEY = ['preferences'] as const;
  * The signed-in user's settings kept with the account (users.getPreferences and
  * users.updatePreferences). A change shows at once and is undone if the save fails.
  */
-export function usePreferences(onError: () => void) {
+export function usePreferences(
+  onError: () => void,
+  onSaved?: (change: Partial<UserPreferences>) => void,
+) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: PREFERENCES_KEY,
@@ -31,6 +34,7 @@ export function usePreferences(onError: () => void) {
       if (context?.previous) queryClient.setQueryData(PREFERENCES_KEY, context.previous);
       onError();
     },
+    onSuccess: (_value, change) => onSaved?.(change),
     onSettled: () => queryClient.invalidateQueries({ queryKey: PREFERENCES_KEY }),
   });
 

@@ -8,12 +8,12 @@ type RealtimeProviderProps = {
   client?: RealtimeClient;
 };
 
-/** Opens the tab's realtime connection while mounted and shares it with the components below. */
+/**
+ * Shares the tab's realtime client with the components below, and closes its connection when
+ * unmounted. The connection opens when the first page asks for it (useStartRealtime).
+ */
 export function RealtimeProvider({ children, client: given }: RealtimeProviderProps) {
   const [client] = useState(() => given ?? new RealtimeClient());
-  useEffect(() => {
-    client.start();
-    return () => client.stop();
-  }, [client]);
+  useEffect(() => () => client.stop(), [client]);
   return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
 }

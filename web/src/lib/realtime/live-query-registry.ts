@@ -72,6 +72,11 @@ export class LiveQueryRegistry {
     for (const listener of [...entry.listeners]) listener();
   }
 
+  /** Stores a first value read another way, unless an answer from the server came first. */
+  setFirstState(id: string, state: LiveQueryState): void {
+    if (this.byId.get(id)?.state === LOADING) this.setState(id, state);
+  }
+
   entries(): LiveQueryEntry[] {
     return [...this.byId.values()];
   }

@@ -1,91 +1,97 @@
-import { io, type Socket } from 'socket.io-client';
 import type { FunctionArgs } from '@music-rooms/domain/functions';
-import {
-  REALTIME_LIMITS,
-  REALTIME_PATH,
-  type ClientToServerEvents,
-  type RealtimeToken,
-  type ServerToClientEvents,
-} from '@music-rooms/domain/realtime';
+import type { RealtimeToken } from '@music-rooms/domain/realtime';
+import { createApiClient } from '../api/functions';
 import { FunctionCallError } from '../api/function-call-error';
+import { browserId } from './browser-id';
 import { LiveQueryRegistry, type LiveQueryEntry, type LiveQueryState } from './live-query-registry';
+import { quietMoment } from './quiet-moment';
+import type { ClockPing, PresenceRequest, RealtimeConnection } from './realtime-connection';
 import { fetchRealtimeToken } from './token';
 
-type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-/** What marks this tab present in a room: the room and, for a password room, the gate pass. */
-export type PresenceRequest = Parameters<ClientToServerEvents['presence:join']>[0];
+export type { ClockPing, PresenceRequest } from './realtime-connection';
 
 export type RealtimeClientOptions = {
   /** Origin of the app server; empty in the browser (the page's own origin). */
   baseUrl?: string;
   /** How a token is obtained; GET /api/realtime/token by default. */
   getToken?: () => Promise<RealtimeToken>;
+  /** This browser's id, sent with every handshake (presence counts a guest once per browser). */
+  getBrowserId?: () => string;
   /** Where connection trouble is written. It is never shown to the user (spec §8 "Realtime"). */
   logger?: Pick<Console, 'warn' | 'error'>;
   transports?: Array<'polling' | 'websocket'>;
+  /** Reads a query once, for its first value before the connection is open (POST /api/query). */
+  readOnce?: (path: string, args: FunctionArgs) => Promise<unknown>;
 };
 
-/** After the server refused a handshake, wait this long before trying again, doubling up to the max. */
-const RETRY = { firstMs: 1000, maxMs: 30_000 };
-const ACK_TIMEOUT_MS = 10_000;
+/** After the connection's code failed to load, wait this long before trying again. */
+const LOAD_RETRY_MS = 5000;
 
 /**
- * The tab's realtime connection: opens Socket.IO with a fresh token on every (re)connection,
- * hands the server a new token ahead of expiry, and keeps live queries subscribed across
- * reconnections. Each live query is asked for once however many components watch it.
+ * The tab's realtime client. A live query's first value is read over plain HTTP while the
+ * connection is not open, so the first page shows without waiting for Socket.IO; the
+ * connection's code loads once those reads have answered, then keeps every live query current
+ * and the tab present in its rooms. Each live query is asked for once however many components
+ * watch it.
  */
 export class RealtimeClient {
   private readonly queries = new LiveQueryRegistry();
   /** Rooms whose page is open in this tab, joined again after every reconnection. */
   private readonly presence = new Map<string, PresenceRequest>();
+  /** First values being read over HTTP: the connection waits for them. */
+  private readonly firstReads = new Set<Promise<void>>();
   private readonly getToken: () => Promise<RealtimeToken>;
+  private readonly readOnce: (path: string, args: FunctionArgs) => Promise<unknown>;
   private readonly logger: Pick<Console, 'warn' | 'error'>;
-  private socket: RealtimeSocket | null = null;
-  private token: { value: RealtimeToken; receivedAt: number } | null = null;
-  private refreshTimer: ReturnType<typeof setTimeout> | null = null;
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
-  private retryDelayMs = RETRY.firstMs;
+  private connection: RealtimeConnection | null = null;
+  /** Counts start/stop cycles: an opening begun before a stop must not go on after it. */
+  private cycle = 0;
+  private opening = false;
+  /** Asked once: the same for every (re)connection of this page. */
+  private readonly browserId: string;
+  private readonly connectListeners = new Set<() => void>();
 
   constructor(private readonly options: RealtimeClientOptions = {}) {
     this.getToken = options.getToken ?? (() => fetchRealtimeToken(options.baseUrl));
+    const api = createApiClient({ baseUrl: options.baseUrl });
+    this.readOnce = options.readOnce ?? ((path, args) => api.callQuery(path, args));
+    this.browserId = (options.getBrowserId ?? browserId)();
     this.logger = options.logger ?? console;
   }
 
   get connected(): boolean {
-    return this.socket?.connected ?? false;
+    return this.connection?.connected ?? false;
   }
 
-  /** Opens the connection; calling it again while open does nothing. */
+  /**
+   * Opens the connection once the first values being read have answered and the browser is
+   * idle; calling it again while open (or opening) does nothing.
+   */
   start(): void {
-    if (this.socket) return;
-    this.socket = this.createSocket();
-    this.socket.connect();
+    if (this.connection || this.opening) return;
+    this.opening = true;
+    void this.open(this.cycle);
   }
 
   stop(): void {
-    this.clearTimers();
-    const socket = this.socket;
-    this.socket = null;
-    socket?.removeAllListeners();
-    socket?.disconnect();
+    this.cycle += 1;
+    this.opening = false;
+    this.connection?.close();
+    this.connection = null;
   }
 
   /** Connects again with a fresh token, e.g. after signing in or out changed who the caller is. */
   reconnect(): void {
-    this.clearTimers();
-    this.socket?.disconnect();
-    this.socket?.connect();
+    this.connection?.reconnect();
   }
 
   /** Watches a live query; the listener hears every new state. Answers the function that stops it. */
   watch(path: string, args: FunctionArgs, listener: () => void): () => void {
     const { entry, created } = this.queries.add(path, args, listener);
-    if (created) this.sendSubscribe(entry);
+    if (created && this.connection?.connected) this.connection.subscribe(entry);
+    else if (created) this.readFirstValue(entry);
     return () => {
-      if (this.queries.remove(entry, listener) && this.socket?.connected) {
-        this.socket.emit('unsubscribe', { id: entry.id }, () => {});
-      }
+      if (this.queries.remove(entry, listener)) this.connection?.unsubscribe(entry.id);
     };
   }
 
@@ -100,133 +106,83 @@ export class RealtimeClient {
    */
   joinRoom(request: PresenceRequest): () => void {
     this.presence.set(request.roomId, request);
-    this.sendJoin(request);
+    this.connection?.join(request);
     return () => {
       // A newer join of the same room (another pass) owns the presence now.
       if (this.presence.get(request.roomId) !== request) return;
       this.presence.delete(request.roomId);
-      if (this.socket?.connected) this.socket.emit('presence:leave', { roomId: request.roomId });
+      this.connection?.leave(request.roomId);
     };
   }
 
-  /** One clock sample: when the ping left, the server's time, and when the answer came back. */
-  async ping(): Promise<{ sentAt: number; serverNow: number; receivedAt: number }> {
-    if (!this.socket?.connected) throw new Error('The realtime connection is not open');
-    const sentAt = Date.now();
-    const serverNow = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck('clock:ping');
-    return { sentAt, serverNow, receivedAt: Date.now() };
+  /**
+   * One clock sample: when the ping left and when its answer came (`performance.now()`), and
+   * the server's epoch time in between.
+   */
+  async ping(): Promise<ClockPing> {
+    if (!this.connection) throw new Error('The realtime connection is not open');
+    return this.connection.ping();
   }
 
-  private createSocket(): RealtimeSocket {
-    const options = {
-      path: REALTIME_PATH,
-      autoConnect: false,
-      // Called before every connection attempt, so each one carries a fresh token.
-      auth: (send: (data: object) => void) => {
-        void this.obtainToken().then((token) => send(token ? { token } : {}));
-      },
-      ...(this.options.transports ? { transports: this.options.transports } : {}),
-    };
-    const socket: RealtimeSocket = this.options.baseUrl
-      ? io(this.options.baseUrl, options)
-      : io(options);
-    socket.on('connect', () => this.onConnect());
-    socket.on('disconnect', (reason) => this.onDisconnect(reason));
-    socket.on('connect_error', (error) => this.onConnectError(error));
-    socket.on('query:value', ({ id, value }) =>
-      this.queries.setState(id, { status: 'value', value }),
-    );
-    socket.on('query:error', ({ id, errorMessage, errorData }) => {
-      const error = new FunctionCallError(errorData.code, errorMessage, errorData);
-      this.queries.setState(id, { status: 'error', error });
-    });
-    return socket;
+  /** Hears every (re)connection (the clock samples again). Answers the function that stops it. */
+  onConnect(listener: () => void): () => void {
+    this.connectListeners.add(listener);
+    return () => this.connectListeners.delete(listener);
   }
 
-  private async obtainToken(): Promise<string | null> {
+  private async open(cycle: number): Promise<void> {
+    await this.whenReadsAnswered();
     try {
-      const value = await this.getToken();
-      this.token = { value, receivedAt: Date.now() };
-      return value.token;
+      const { RealtimeConnection } = await import('./realtime-connection');
+      if (cycle !== this.cycle) return;
+      this.connection = new RealtimeConnection({
+        baseUrl: this.options.baseUrl,
+        transports: this.options.transports,
+        getToken: this.getToken,
+        browserId: this.browserId,
+        logger: this.logger,
+        queries: this.queries,
+        presence: this.presence,
+        onConnect: () => this.connectListeners.forEach((listener) => listener()),
+      });
+      this.opening = false;
     } catch (error) {
       this.logger.error(error);
-      return null;
+      setTimeout(() => {
+        if (cycle === this.cycle) void this.open(cycle);
+      }, LOAD_RETRY_MS);
     }
   }
 
-  private onConnect(): void {
-    this.retryDelayMs = RETRY.firstMs;
-    for (const entry of this.queries.entries()) this.sendSubscribe(entry);
-    for (const request of this.presence.values()) this.sendJoin(request);
-    this.scheduleRefresh();
+  /** Reads started meanwhile (a page that asks for more once the first answers came) count too. */
+  private async whenReadsAnswered(): Promise<void> {
+    do {
+      await Promise.allSettled(this.firstReads);
+      await quietMoment();
+    } while (this.firstReads.size > 0);
   }
 
-  private onDisconnect(reason: Socket.DisconnectReason): void {
-    if (this.refreshTimer !== null) clearTimeout(this.refreshTimer);
-    this.refreshTimer = null;
-    // The server ended the connection (its token expired or its sign-in ended): Socket.IO leaves
-    // that to us, and the fresh token names whoever this tab now is.
-    if (reason === 'io server disconnect') this.socket?.connect();
+  /**
+   * Reads a live query's first value over HTTP. A refusal by the function is its answer; a
+   * request that failed otherwise leaves the query loading until the connection answers it.
+   */
+  private readFirstValue(entry: LiveQueryEntry): void {
+    const read = this.readOnce(entry.path, entry.args)
+      .then(
+        (value) => this.queries.setFirstState(entry.id, { status: 'value', value }),
+        (error: unknown) => {
+          if (error instanceof FunctionCallError && isAnswerOfTheFunction(error)) {
+            this.queries.setFirstState(entry.id, { status: 'error', error });
+          }
+        },
+      )
+      .finally(() => this.firstReads.delete(read));
+    this.firstReads.add(read);
   }
+}
 
-  private onConnectError(error: Error): void {
-    this.logger.warn('Failed to connect', error.message);
-    // A refused handshake is not retried by Socket.IO itself; a network failure is.
-    if (this.socket && !this.socket.active) this.scheduleRetry();
-  }
-
-  private scheduleRetry(): void {
-    if (this.retryTimer !== null) return;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      this.socket?.connect();
-    }, this.retryDelayMs);
-    this.retryDelayMs = Math.min(this.retryDelayMs * 2, RETRY.maxMs);
-  }
-
-  private scheduleRefresh(delayMs?: number): void {
-    if (this.refreshTimer !== null) clearTimeout(this.refreshTimer);
-    this.refreshTimer = null;
-    if (!this.token) return;
-    const { value, receivedAt } = this.token;
-    const due = receivedAt + value.ttlMs * REALTIME_LIMITS.tokenRefreshRatio - Date.now();
-    this.refreshTimer = setTimeout(() => void this.refreshToken(), delayMs ?? Math.max(0, due));
-  }
-
-  /** Hands the server a new token before the current one expires; a refusal means reconnecting. */
-  private async refreshToken(): Promise<void> {
-    this.refreshTimer = null;
-    const socket = this.socket;
-    const token = await this.obtainToken();
-    if (!socket?.connected || socket !== this.socket) return;
-    if (token === null) return this.scheduleRefresh(RETRY.firstMs * 5);
-    try {
-      const result = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('auth:refresh', { token });
-      if (result.ok) return this.scheduleRefresh();
-      this.logger.warn('Realtime token refused', result.errorMessage);
-      this.reconnect();
-    } catch (error) {
-      this.logger.warn('Realtime token refresh got no answer', error);
-      this.scheduleRefresh(RETRY.firstMs * 5);
-    }
-  }
-
-  private sendSubscribe(entry: LiveQueryEntry): void {
-    if (!this.socket?.connected) return;
-    this.socket.emit('subscribe', { id: entry.id, path: entry.path, args: entry.args });
-  }
-
-  private sendJoin(request: PresenceRequest): void {
-    if (!this.socket?.connected) return;
-    this.socket.emit('presence:join', request, ({ ok }) => {
-      if (!ok) this.logger.warn('Presence in the room was refused', request.roomId);
-    });
-  }
-
-  private clearTimers(): void {
-    for (const timer of [this.refreshTimer, this.retryTimer])
-      if (timer !== null) clearTimeout(timer);
-    this.refreshTimer = null;
-    this.retryTimer = null;
-  }
+/** The function's own error (560) or a refused call (4xx); not a fault or a busy server. */
+function isAnswerOfTheFunction(error: FunctionCallError): boolean {
+  const status = error.status ?? 0;
+  return status === 560 || (status >= 400 && status < 500 && status !== 429);
 }

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PublicUser } from '@music-rooms/domain/auth';
-import { isRoomRole, type RoomSummary } from '@music-rooms/domain/rooms';
+import { isRoomRole, type AddedNotice, type RoomSummary } from '@music-rooms/domain/rooms';
 import { Avatar } from '../../../ui/Avatar';
 import { useLocalePath } from '../../../app/language/useLocalePath';
 import { ActiveUsers } from './ActiveUsers';
+import { AddedNoticeMark } from './AddedNoticeMark';
 import { FavoriteButton } from './FavoriteButton';
 import { MemberAvatars } from './MemberAvatars';
 import { RoomMarkers } from './RoomMarkers';
@@ -13,6 +14,8 @@ type RoomCardProps = {
   room: RoomSummary;
   author: PublicUser | undefined;
   members: readonly PublicUser[];
+  /** The viewer was just added to this room and has not opened it yet. */
+  addedNotice?: AddedNotice | undefined;
 };
 
 /**
@@ -20,11 +23,12 @@ type RoomCardProps = {
  * members, the live count of listeners, markers and the viewer's role, and a favourite heart.
  * The whole card opens the room; its buttons and chips stay clickable above that link.
  */
-export function RoomCard({ room, author, members }: RoomCardProps) {
+export function RoomCard({ room, author, members, addedNotice }: RoomCardProps) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
-  // An invite-only room tells a stranger only that it exists: not who is in it.
-  const locked = room.visibility === 'inviteOnly' && !isRoomRole(room.myRole);
+  // An invite-only or password room tells a stranger only that it exists: not who is in it.
+  const closed = room.visibility === 'inviteOnly' || room.hasPassword;
+  const locked = closed && !isRoomRole(room.myRole);
   return (
     <article className="room-card" aria-labelledby={`room-${room._id}`}>
       <div className="room-card__top">
@@ -41,11 +45,15 @@ export function RoomCard({ room, author, members }: RoomCardProps) {
           className="room-card__favorite"
         />
       </div>
-      <p className="room-card__description">
-        {room.description || (
-          <span className="room-card__placeholder">{t('rooms.card.noDescription')}</span>
-        )}
-      </p>
+      {/* A closed room's description is kept from strangers: "no description" would be untrue. */}
+      {!locked && (
+        <p className="room-card__description">
+          {room.description || (
+            <span className="room-card__placeholder">{t('rooms.card.noDescription')}</span>
+          )}
+        </p>
+      )}
+      {addedNotice && <AddedNoticeMark notice={addedNotice} />}
       <RoomMarkers room={room} />
       <div className="room-card__foot">
         {author && (
@@ -58,7 +66,7 @@ export function RoomCard({ room, author, members }: RoomCardProps) {
         )}
         {!locked && (
           <span className="room-card__people">
-            <MemberAvatars members={members} count={room.memberCount} />
+            <MemberAvatars members={members} count={room.memberCount} authorId={author?._id} />
             <ActiveUsers count={room.activeUsers} />
           </span>
         )}

@@ -1,47 +1,34 @@
+import { Suspense, cloneElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDownUp } from 'lucide-react';
-import { ROOM_SORTS, type RoomSort } from '@music-rooms/domain/rooms';
+import type { RoomSort } from '@music-rooms/domain/rooms';
+import { lazyComponent } from '../../../app/build-updates/load-chunk';
 import { buttonClass } from '../../../ui/button-class';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from '../../../ui/DropdownMenu';
+import { useDeferredMenu } from '../../../ui/useDeferredMenu';
 
 type RoomSortMenuProps = { value: RoomSort; onChange: (sort: RoomSort) => void };
 
-function isSort(value: string): value is RoomSort {
-  return (ROOM_SORTS as readonly string[]).includes(value);
-}
+const loadMenu = () => import('./RoomSortMenuOpen');
+const RoomSortMenuOpen = lazyComponent(loadMenu, 'RoomSortMenuOpen');
 
 /** The order of the room list: newest, oldest, by name either way, or most listeners first. */
 export function RoomSortMenu({ value, onChange }: RoomSortMenuProps) {
   const { t } = useTranslation();
+  const { opened, triggerProps } = useDeferredMenu(loadMenu);
+  const trigger = (
+    <button
+      type="button"
+      className={buttonClass('secondary', 'md', 'room-toolbar__sort')}
+      aria-label={`${t('rooms.sort.label')}: ${t(`rooms.sort.${value}`)}`}
+    >
+      <ArrowDownUp aria-hidden size={16} />
+      <span className="room-toolbar__sort-text">{t(`rooms.sort.${value}`)}</span>
+    </button>
+  );
+  if (!opened) return cloneElement(trigger, triggerProps);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        className={buttonClass('secondary', 'md', 'room-toolbar__sort')}
-        aria-label={`${t('rooms.sort.label')}: ${t(`rooms.sort.${value}`)}`}
-      >
-        <ArrowDownUp aria-hidden size={16} />
-        <span className="room-toolbar__sort-text">{t(`rooms.sort.${value}`)}</span>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{t('rooms.sort.label')}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup
-          value={value}
-          onValueChange={(next) => isSort(next) && onChange(next)}
-        >
-          {ROOM_SORTS.map((sort) => (
-            <DropdownMenuRadioItem key={sort} value={sort}>
-              {t(`rooms.sort.${sort}`)}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={trigger}>
+      <RoomSortMenuOpen trigger={trigger} value={value} onChange={onChange} />
+    </Suspense>
   );
 }

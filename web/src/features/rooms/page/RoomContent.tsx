@@ -50,7 +50,7 @@ export function RoomContent({ room, pass }: RoomContentProps) {
         </div>
       </div>
       {!isRoomRole(room.myRole) && <RequestAccess roomId={room._id} myRole={room.myRole} />}
-      <RoomStage />
+      <RoomStage room={room} pass={pass} />
       <Suspense fallback={null}>
         {open === 'settings' && (
           <RoomSettingsDialog

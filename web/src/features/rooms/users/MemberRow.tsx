@@ -1,7 +1,7 @@
 import type { RoomId } from '@music-rooms/domain/ids';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Trash2 } from 'lucide-react';
+import { Crown, Trash2 } from 'lucide-react';
 import {
   isRoomRole,
   type AssignableRole,
@@ -10,6 +10,7 @@ import {
 } from '@music-rooms/domain/rooms';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { IconButton } from '../../../ui/IconButton';
+import { handOverHost } from '../../player/player-api';
 import { changeRoomUserRole, removeRoomUser } from '../rooms-api';
 import { MemberIdentity } from './MemberIdentity';
 import { MemberRefusal } from './MemberRefusal';
@@ -23,6 +24,10 @@ type MemberRowProps = {
   isYou: boolean;
   /** Why the viewer may not change or remove this member; null when they may or need not know. */
   refusal: RoomErrorKey | null;
+  /** The player labels this member host. */
+  isHost?: boolean;
+  /** The viewer (owner or admin) may hand the host label over. */
+  canHandOver?: boolean;
 };
 
 /**
@@ -30,12 +35,20 @@ type MemberRowProps = {
  * removes the member where the removal rules allow it (`manageable`), and otherwise reads why
  * not; the server has the last word.
  */
-export function MemberRow({ roomId, member, canManage, isYou, refusal }: MemberRowProps) {
+export function MemberRow(props: MemberRowProps) {
+  const { roomId, member, canManage, isYou, refusal, isHost = false, canHandOver = false } = props;
   const { t } = useTranslation();
   const { run, busy } = useMemberAction();
   const [confirming, setConfirming] = useState(false);
   const { user, role } = member;
   const editable = canManage && member.manageable && isRoomRole(role) && role !== 'owner';
+  const mayHost = canHandOver && !isHost && isRoomRole(role) && role !== 'viewer';
+
+  const makeHost = () =>
+    run(() => handOverHost(roomId, user._id), {
+      success: t('player.madeHost', { name: user.name }),
+      fallbackKey: 'player.handOverFailed',
+    });
 
   const changeRole = (next: AssignableRole) =>
     run(() => changeRoomUserRole(roomId, user._id, next), {
@@ -58,6 +71,21 @@ export function MemberRow({ roomId, member, canManage, isYou, refusal }: MemberR
         isYou={isYou}
         note={refusal && <MemberRefusal reason={refusal} />}
       />
+      {isHost && (
+        <span className="room-chip room-chip--host">
+          <Crown aria-hidden size={12} />
+          {t('player.host')}
+        </span>
+      )}
+      {mayHost && (
+        <IconButton
+          icon={Crown}
+          size="sm"
+          label={t('player.makeHost', { name: user.name })}
+          disabled={busy}
+          onClick={() => void makeHost()}
+        />
+      )}
       <span className="member-row__role">
         {editable ? (
           <RoleSelect

@@ -1,6 +1,6 @@
 import type { RoomAccessArgs, RoomDetails } from '@music-rooms/domain/rooms';
 import { useLiveQueryState } from '../../../lib/realtime/useLiveQuery';
-import { RoomUsersView } from './RoomUsersView';
+import { RoomUsersView, type HostInfo } from './RoomUsersView';
 
 type RoomUsersDialogProps = { room: RoomDetails; pass: RoomAccessArgs; onClose: () => void };
 
@@ -10,5 +10,10 @@ type RoomUsersDialogProps = { room: RoomDetails; pass: RoomAccessArgs; onClose: 
  */
 export function RoomUsersDialog({ room, pass, onClose }: RoomUsersDialogProps) {
   const users = useLiveQueryState('rooms.getRoomUsers', { roomId: room._id, ...pass });
-  return <RoomUsersView room={room} users={users} onClose={onClose} />;
+  const player = useLiveQueryState('player.get', { roomId: room._id, ...pass });
+  const host: HostInfo | undefined =
+    player.status === 'value'
+      ? { hostId: player.value.hostId, canHandOver: player.value.canHandOver }
+      : undefined;
+  return <RoomUsersView room={room} users={users} host={host} onClose={onClose} />;
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { UserId } from '@music-rooms/domain/ids';
 import type { RoomDetails, RoomUsersResult } from '@music-rooms/domain/rooms';
 import { Alert } from '../../../ui/Alert';
 import { Dialog, DialogContent } from '../../../ui/Dialog';
@@ -11,8 +12,12 @@ import { MemberRow } from './MemberRow';
 import { AccessRequests } from './AccessRequests';
 import './room-users.css';
 
+/** Who is host (the player labels one present member), and whether the viewer may hand it over. */
+export type HostInfo = { hostId: UserId | null; canHandOver: boolean };
+
 type RoomUsersViewProps = {
   room: RoomDetails;
+  host?: HostInfo;
   /** The room's members and access requests as the live query has them now. */
   users: LiveQueryState<RoomUsersResult>;
   onClose: () => void;
@@ -23,7 +28,7 @@ type RoomUsersViewProps = {
  * adding, changing and removing members and deciding on access requests with users.manage, and
  * for each member the viewer may not change, the reason why.
  */
-export function RoomUsersView({ room, users, onClose }: RoomUsersViewProps) {
+export function RoomUsersView({ room, users, host, onClose }: RoomUsersViewProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { user } = useSession();
@@ -59,6 +64,8 @@ export function RoomUsersView({ room, users, onClose }: RoomUsersViewProps) {
                   canManage={canManage}
                   isYou={member.user._id === user?.id}
                   refusal={canManage ? member.refusal : null}
+                  isHost={host?.hostId === member.user._id}
+                  canHandOver={host?.canHandOver ?? false}
                 />
               ))}
             </ul>

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type {
+  PlaylistSummary,
+  TrackDetails,
+  TrackListResult,
+  TrackSummary,
+  UploadView,
+} from '../tracks';
+import type { PlaylistId, TrackId } from '../ids';
+import { playlistIdSchema, roomIdSchema, trackIdSchema } from '../schemas/ids';
+import { roomAccessArgs } from '../schemas/rooms';
+import {
+  duplicateChoiceSchema,
+  playlistNameSchema,
+  trackIdsSchema,
+  trackListArgsSchema,
+  trackTagsSchema,
+  trackTitleSchema,
+  uploadIdSchema,
+} from '../schemas/tracks';
+import { mutation, query } from './define';
+
+/** The outcome of one item of a batch: done, or refused with the key of the reason. */
+export type BatchItemResult = { id: TrackId; ok: boolean; error?: string };
+
+/**
+ * The tracks.* and playlists.* functions: the room's library, its playlists, batch edit and
+ * removal, covers, duplicates and maintenance. Bytes travel over tus (/api/uploads), never here.
+ */
+export const TRACK_FUNCTIONS = {
+  'tracks.list': query(trackListArgsSchema).returns<TrackListResult>(),
+  'tracks.get': query(z.object({ id: trackIdSchema, ...roomAccessArgs })).returns<TrackDetails>(),
+  'tracks.update': mutation(
+    trackTagsSchema.extend({ id: trackIdSchema, title: trackTitleSchema }),
+  ).returns<TrackSummary>(),
+  'tracks.updateMany': mutation(
+    z.object({ ids: trackIdsSchema, changes: trackTagsSchema }),
+  ).returns<{ results: BatchItemResult[] }>(),
+  'tracks.remove': mutation(z.object({ id: trackIdSchema })).returns<{ removed: true }>(),
+  'tracks.removeMany': mutation(z.object({ ids: trackIdsSchema })).returns<{
+    results: BatchItemResult[];
+  }>(),
+  'tracks.reorder': mutation(
+    z.object({ playlistId: playlistIdSchema, ids: trackIdsSchema }),
+  ).returns<{ reordered: number }>(),
+  /** A cover uploaded over tus (kind "cover"), or null to go back to the file's own cover. */
+  'tracks.setCover': mutation(
+    z.object({ id: trackIdSchema, uploadId: uploadIdSchema.nullable() }),
+  ).returns<TrackSummary>(),
+  'tracks.resolveDuplicate': mutation(
+    z.object({ uploadId: uploadIdSchema, choice: duplicateChoiceSchema }),
+  ).returns<UploadView>(),
+  /** Without `confirm`, only counts the tracks of zero duration; with it, re-reads them. */
+  'tracks.fixDurations': mutation(z.object({ confirm: z.boolean().default(false) })).returns<{
+    total: number;
+    fixed: number;
+  }>(),
+  /** The caller's own uploads into a room, live (the upload panel after a reload). */
+  'uploads.list': query(z.object({ roomId: roomIdSchema })).returns<UploadView[]>(),
+  'uploads.cancel': mutation(z.object({ uploadId: uploadIdSchema })).returns<UploadView>(),
+  'playlists.list': query(z.object({ roomId: roomIdSchema, ...roomAccessArgs })).returns<
+    PlaylistSummary[]
+  >(),
+  'playlists.create': mutation(
+    z.object({ roomId: roomIdSchema, name: playlistNameSchema }),
+  ).returns<{ _id: PlaylistId }>(),
+  'playlists.rename': mutation(
+    z.object({ id: playlistIdSchema, name: playlistNameSchema }),
+  ).returns<PlaylistSummary>(),
+  /** Removes a playlist and its tracks; the default playlist stays. */
+  'playlists.remove': mutation(z.object({ id: playlistIdSchema })).returns<{ removed: true }>(),
+} as const;

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { ClockSync, sampleOf, type ClockProbe } from '../src/clock';
+
+/**
+ * A simulated probe: the server clock is `offset` ahead of the client's; the request takes
+ * `up` ms and the answer `down` ms; the server answers after `hold` ms.
+ */
+function probe(at: number, offset: number, up: number, down: number, hold = 0.2): ClockProbe {
+  const serverReceivedAt = at + up + offset;
+  return {
+    clientSentAt: at,
+    serverReceivedAt,
+    serverSentAt: serverReceivedAt + hold,
+    clientReceivedAt: at + up + hold + down,
+  };
+}
+
+/** A seeded pseudo-random sequence, so the jitter is the same on every run. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+describe('one probe', () => {
+  it('gives the offset exactly when both ways take as long', () => {
+    const sample = sampleOf(probe(1000, 250, 20, 20));
+    expect(sample.offsetMs).toBeCloseTo(250, 6);
+    expect(sample.rttMs).toBeCloseTo(40, 6);
+  });
+
+  it('is off by half the asymmetry, never more than half the round trip', () => {
+    const sample = sampleOf(probe(1000, -80, 30, 10));
+    expect(sample.offsetMs).toBeCloseTo(-80 + 10, 6);
+    expect(Math.abs(sample.offsetMs - -80)).toBeLessThanOrEqual(sample.rttMs / 2);
+  });
+});
+
+describe('the estimate', () => {
+  it('rests on the fastest probes, so delayed ones do not move it', () => {
+    const sync = new ClockSync();
+    const next = random(7);
+    for (let i = 0; i < 30; i += 1) {
+      // 2 ms base each way, plus jitter; one probe in five stalls for up to 300 ms on one side.
+      const stall = i % 5 === 0 ? next() * 300 : 0;
+      sync.add(sampleOf(probe(i * 1000, 1234.5, 2 + next() * 3 + stall, 2 + next() * 3)));
+    }
+    const estimate = sync.estimate()!;
+    expect(Math.abs(estimate.offsetMs - 1234.5)).toBeLessThan(1.5);
+    expect(estimate.rttMs).toBeLessThan(8);
+    expect(estimate.errorBoundMs).toBe(estimate.rttMs / 2);
+  });
+
+  it('keeps its error under half the best round trip through a 40 ± 10 ms link', () => {
+    const sync = new ClockSync();
+    const next = random(11);
+    for (let i = 0; i < 40; i += 1) {
+      sync.add(sampleOf(probe(i * 500, -5000, 30 + next() * 20, 30 + next() * 20)));
+    }
+    const estimate = sync.estimate()!;
+    expect(Math.abs(estimate.offsetMs - -5000)).toBeLessThanOrEqual(estimate.errorBoundMs);
+    expect(Math.abs(estimate.offsetMs - -5000)).toBeLessThan(6);
+  });
+
+  it('ignores a lone outlier but follows a clock that stepped', () => {
+    const sync = new ClockSync();
+    for (let i = 0; i < 10; i += 1) sync.add(sampleOf(probe(i * 1000, 100, 3, 3)));
+    sync.add(sampleOf(probe(10_000, 900, 3, 3)));
+    expect(sync.estimate()!.offsetMs).toBeCloseTo(100, 3);
+    for (let i = 11; i < 14; i += 1) sync.add(sampleOf(probe(i * 1000, 900, 4, 4)));
+    expect(sync.estimate()!.offsetMs).toBeCloseTo(900, 3);
+  });
+
+  it('forgets old samples, so it follows a drifting clock', () => {
+    const sync = new ClockSync({ windowMs: 10_000 });
+    // The client's clock runs 200 ppm slow: 0.2 ms a second of growing offset.
+    for (let i = 0; i <= 60; i += 1) sync.add(sampleOf(probe(i * 1000, 50 + i * 0.2, 3, 3)));
+    expect(sync.estimate()!.offsetMs).toBeGreaterThan(50 + 50 * 0.2);
+    expect(sync.serverNow(100_000)).toBeCloseTo(100_000 + sync.estimate()!.offsetMs, 6);
+  });
+
+  it('knows nothing before the first probe, and after a reset', () => {
+    const sync = new ClockSync();
+    expect(sync.estimate()).toBeNull();
+    expect(sync.serverNow(5)).toBeNull();
+    sync.add(sampleOf(probe(0, 10, 1, 1)));
+    sync.reset();
+    expect(sync.estimate()).toBeNull();
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, startedPerFile, test as base } from '../src/fixtures';
+import { startAppNodes } from '../src/app-nodes';
+import {
+  controlsReachTheOther,
+  launchPlayerBrowser,
+  openRoomAs,
+  playerBar,
+  roomWithTracks,
+  snapshot,
+} from './support/player';
+
+/** Two app nodes on one PostgreSQL and one Redis, and browsers that may play. */
+const test = base.extend('app', { scope: 'file' }, startedPerFile(startAppNodes)).extend(
+  'audioBrowser',
+  { scope: 'file' },
+  startedPerFile(() => launchPlayerBrowser(true)),
+);
+
+// README "Several nodes": a command through one node is heard in sync by a page of the other.
+describe('the player on two nodes', () => {
+  test('a command through one node is heard in step on the other', async ({
+    app,
+    audioBrowser,
+  }) => {
+    const [one, two] = app.nodes;
+    const room = await roomWithTracks(one);
+    const ada = await openRoomAs(audioBrowser, one, room.owner, one.url + room.path);
+    const grace = await openRoomAs(audioBrowser, two, room.other, two.url + room.path);
+
+    await controlsReachTheOther(ada, grace);
+
+    await playerBar(grace).getByRole('button', { name: 'Pause' }).click();
+    await expect.poll(async () => (await snapshot(ada))!.playing).toBe(false);
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "room_users" ADD COLUMN "added_notice_at" timestamp with time zone;

@@ -1,0 +1,114 @@
+import { Worker } from 'node:worker_threads';
+
+/** What the database thread (`pglite-worker.mjs`) answers. */
+type WorkerReply =
+  | { kind: 'ready' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'result'; id: number; bytes: Uint8Array }
+  | { kind: 'error'; id: number; message: string }
+  | { kind: 'closed' };
+
+type Pending = { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void };
+
+/**
+ * The embedded database running on a worker thread, seen from the main thread: batches of
+ * wire-protocol messages go in, the backend's bytes come out, in order.
+ *
+ * The thread keeps the process alive only while a batch is under way, as the in-process
+ * database did: a program that forgets to close it still ends.
+ */
+export class PgliteThread {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private stopped: Error | null = null;
+  private readonly exited: Promise<void>;
+  private onClosed: () => void = () => {};
+
+  private constructor(private readonly worker: Worker) {
+    this.exited = new Promise((resolve) => worker.once('exit', () => resolve()));
+    worker.on('message', (reply: WorkerReply) => this.settle(reply));
+    worker.on('error', (error) => this.stop(error));
+    worker.on('exit', (code) => this.stop(new Error(`the embedded database stopped (${code})`)));
+    worker.unref();
+  }
+
+  /** Starts the thread and opens the database: a folder for its files, or null for memory. */
+  static async start(dataDir: string | null): Promise<PgliteThread> {
+    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+      workerData: { dataDir },
+    });
+    await new Promise<void>((resolve, reject) => {
+      const onExit = (code: number) => reject(new Error(`the embedded database stopped (${code})`));
+      worker.once('error', reject);
+      worker.once('exit', onExit);
+      worker.once('message', (reply: WorkerReply) => {
+        worker.off('error', reject);
+        worker.off('exit', onExit);
+        if (reply.kind === 'ready') resolve();
+        else reject(new Error(reply.kind === 'failed' ? reply.message : 'unexpected answer'));
+      });
+    }).catch(async (error: unknown) => {
+      await worker.terminate();
+      throw error;
+    });
+    return new PgliteThread(worker);
+  }
+
+  /** Runs a batch of frontend messages; answers the backend's messages. */
+  exec(bytes: Uint8Array): Promise<Uint8Array> {
+    return this.request({ kind: 'exec', bytes }, [bytes.buffer as ArrayBuffer]);
+  }
+
+  /**
+   * Answers once the thread is between two batches: alive and not stuck, without waiting
+   * behind every query queued for the one connection.
+   */
+  async ping(): Promise<void> {
+    await this.request({ kind: 'ping' }, []);
+  }
+
+  /** Rolls back a transaction a previous connection left open. */
+  async reset(): Promise<void> {
+    await this.request({ kind: 'reset' }, []);
+  }
+
+  /** Closes the database (its files are complete afterwards) and ends the thread. */
+  async close(): Promise<void> {
+    if (!this.stopped) {
+      const closed = new Promise<void>((resolve) => (this.onClosed = resolve));
+      this.worker.ref();
+      this.worker.postMessage({ kind: 'close' });
+      await Promise.race([closed, this.exited]);
+      this.stop(new Error('the embedded database is closed'));
+      await this.worker.terminate();
+    }
+    await this.exited;
+  }
+
+  private request(message: object, transfer: ArrayBuffer[]): Promise<Uint8Array> {
+    if (this.stopped) return Promise.reject(this.stopped);
+    const id = this.nextId++;
+    if (this.pending.size === 0) this.worker.ref();
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...message, id }, transfer);
+    });
+  }
+
+  private settle(reply: WorkerReply): void {
+    if (reply.kind === 'closed') this.onClosed();
+    if (reply.kind !== 'result' && reply.kind !== 'error') return;
+    const waiting = this.pending.get(reply.id);
+    if (!waiting) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.worker.unref();
+    if (reply.kind === 'result') waiting.resolve(reply.bytes);
+    else waiting.reject(new Error(reply.message));
+  }
+
+  private stop(error: Error): void {
+    this.stopped ??= error;
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,31 @@
+import { TOPICS } from '@music-rooms/domain';
+import { viewerOf } from '../rooms/topics';
+import { handOverHost } from '../../services/player/host';
+import { commandPlayer } from '../../services/player/playback';
+import { getPlayerView } from '../../services/player/view';
+import { defineMutation, defineQuery } from '../define';
+
+/** The room's shared player (design §4): the live view, commands, handing over the host. */
+export const playerFunctions = [
+  // The playback settled to now, the current and next tracks, the host, what the caller may do.
+  defineQuery('player.get', async (ctx, { roomId, ...pass }) => {
+    ctx.watch(TOPICS.player(roomId));
+    ctx.watch(TOPICS.tracks(roomId));
+    ctx.watch(TOPICS.presence(roomId));
+    ctx.watch(TOPICS.room(roomId));
+    ctx.watch(TOPICS.roomUsers(roomId));
+    return getPlayerView(ctx.deps, viewerOf(ctx), roomId, pass);
+  }),
+  // Play, pause, seek, next, previous, select, repeat, shuffle (participants and above).
+  defineMutation('player.command', async (ctx, input) => {
+    const { state, changed } = await commandPlayer(ctx.deps, viewerOf(ctx), input);
+    if (changed) ctx.publish(TOPICS.player(input.roomId));
+    return { state };
+  }),
+  // The owner or an admin hands the host label to a present member.
+  defineMutation('player.handOver', async (ctx, input) => {
+    const result = await handOverHost(ctx.deps, viewerOf(ctx), input);
+    ctx.publish(TOPICS.player(input.roomId));
+    return result;
+  }),
+];

@@ -1,0 +1,19 @@
+export { analyseAudio, type AudioAnalysis } from './analyse';
+export { toCoverWebp } from './cover';
+export { resolveFfmpegPath } from './ffmpeg';
+export { sniffAudioFile } from './probe';
+export {
+  AUDIO_FORMATS,
+  AUDIO_MIME,
+  SNIFF_BYTES,
+  sniffAudioFormat,
+  type AudioFormat,
+} from './sniff';
+export { readAudioTags, type AudioTags } from './tags';
+export { WAVEFORM_PEAKS } from './waveform';
+export {
+  indexPlaybackCopy,
+  makePlaybackCopy,
+  PLAYBACK_MAX_SAMPLE_RATE,
+  type PlaybackCopyFile,
+} from './playback-copy';

@@ -1,0 +1,74 @@
+import fp from 'fastify-plugin';
+import { TOPICS, asRoomId, asUserId } from '@music-rooms/domain';
+import { resolveFfmpegPath } from '../media';
+import { JobQueue } from '../services/jobs/queue';
+import { PLAYBACK_COPY_JOB, PlaybackCopies } from '../services/tracks/playback-copies';
+import { processAudioJob } from '../services/tracks/processing';
+import { PROCESS_AUDIO_JOB } from '../services/tracks/uploads';
+import { openStorage, type Storage } from '../storage';
+import { openUploadFiles, type UploadFiles } from '../storage/upload-files';
+import { settingError } from '../startup-errors';
+
+export type TracksRuntime = {
+  storage: Storage;
+  uploadFiles: UploadFiles;
+  jobs: JobQueue;
+  playback: PlaybackCopies;
+};
+
+/**
+ * What tracks need besides the database: the storage of audio and covers (checked writable at
+ * start), the store of uploads in progress, the durable job queue that processes finished
+ * uploads, and the maker of playback copies. Every node runs the queue; the database hands each
+ * job to one of them. At start, each ready track without a playback copy gets a background job.
+ */
+export const tracksRuntimePlugin = fp(
+  async (app) => {
+    const { config } = app;
+    const storage = openStorage(config);
+    await storage.check().catch((error: unknown) => {
+      throw config.storage === 's3'
+        ? settingError('S3_BUCKET', `${config.s3.bucket} cannot be written`, error)
+        : settingError('DATA_DIR', `${config.dataDir}/storage cannot be written`, error);
+    });
+    const uploadFiles = openUploadFiles(config);
+    const ffmpeg = resolveFfmpegPath(config.ffmpegPath);
+    const { db } = app.database;
+    const playback = new PlaybackCopies({ db, storage, ffmpeg, log: app.log });
+    const handlers = {
+      [PROCESS_AUDIO_JOB]: processAudioJob({ storage, uploadFiles, ffmpeg, log: app.log }, db),
+      [PLAYBACK_COPY_JOB]: playback.job(),
+    };
+    const jobs = new JobQueue(db, handlers, app.log, {
+      // A processed upload's bytes are no longer needed; its room and uploader hear the result.
+      onSettled: (kind, payload) => {
+        if (kind !== PROCESS_AUDIO_JOB) return;
+        void uploadFiles.remove(String(payload.uploadId));
+        const roomId = asRoomId(String(payload.roomId));
+        void app.topics.publish([
+          TOPICS.tracks(roomId),
+          TOPICS.playlists(roomId),
+          TOPICS.uploads(asUserId(String(payload.userId))),
+        ]);
+      },
+    });
+    app.decorate('tracksRuntime', { storage, uploadFiles, jobs, playback } satisfies TracksRuntime);
+    app.addHook('onReady', async () => {
+      await playback.queueMissing().catch((err: unknown) => {
+        app.log.error({ err }, 'could not queue the missing playback copies');
+      });
+      jobs.start();
+    });
+    app.addHook('onClose', async () => {
+      playback.close();
+      await jobs.stop();
+    });
+  },
+  { name: 'tracks-runtime', dependencies: ['database', 'pubsub'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tracksRuntime: TracksRuntime;
+  }
+}

@@ -1,0 +1,124 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Server } from '@tus/server';
+import { LIMITS, TOPICS, type RoomId, type UserId } from '@music-rooms/domain';
+import { DomainError, httpStatusOf, notFound } from '../errors';
+import type { RequestDeps } from '../services/deps';
+import {
+  authorizeUpload,
+  finishUpload,
+  recordUpload,
+  type UploadRequest,
+} from '../services/tracks/uploads';
+import { findUpload, updateUpload } from '../services/tracks/upload-store';
+import { newUploadId } from '../storage/upload-files';
+import { uploadLengthOf, uploadRequestOf } from './upload-metadata';
+
+type Pending = { userId: UserId; roomId: RoomId; request: UploadRequest; length: number };
+type TusRequest = { runtime?: { node?: { req: IncomingMessage } } };
+
+const nodeRequestOf = (req: unknown) => (req as TusRequest).runtime?.node?.req;
+
+const UPLOAD_METHODS = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * /api/uploads: resumable uploads (tus 1.0 with creation, creation-with-upload, termination and
+ * expiration) of audio into a room, or of a cover for a track. Who may upload is checked on the
+ * creating request, before tus stores a byte; every later request must come from the uploader.
+ */
+export async function uploadRoutes(app: FastifyInstance) {
+  const deps: Pick<RequestDeps, 'db' | 'config' | 'jobs'> = {
+    db: app.database.db,
+    config: app.config,
+    jobs: app.tracksRuntime.jobs,
+  };
+  const pending = new WeakMap<IncomingMessage, Pending>();
+  const publishUpload = (userId: UserId, roomId: RoomId) =>
+    app.topics.publish([TOPICS.uploads(userId), TOPICS.tracks(roomId), TOPICS.playlists(roomId)]);
+
+  const tus = new Server({
+    path: '/api/uploads',
+    datastore: app.tracksRuntime.uploadFiles.datastore,
+    relativeLocation: true,
+    respectForwardedHeaders: app.config.trustProxy,
+    allowedOrigins: [new URL(app.config.publicUrl).origin],
+    maxSize: Math.max(app.config.maxAudioFileSize, LIMITS.trackCover.maxBytes),
+    namingFunction: () => newUploadId(),
+    async onUploadCreate(req, upload) {
+      const caller = pending.get(nodeRequestOf(req)!);
+      if (!caller) throw { status_code: 403, body: 'Forbidden\n' };
+      await recordUpload(deps, { id: upload.id, ...caller });
+      return {};
+    },
+    async onUploadFinish(_req, upload) {
+      const row = await finishUpload(deps, upload.id);
+      if (row) await publishUpload(row.userId, row.roomId);
+      return {};
+    },
+  });
+
+  const refuse = (reply: FastifyReply, error: unknown) => {
+    if (!(error instanceof DomainError)) throw error;
+    return reply
+      .status(httpStatusOf(error))
+      .header('tus-resumable', '1.0.0')
+      .send({ code: error.code, key: error.key, message: error.message, ...error.data });
+  };
+
+  async function handle(request: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) {
+    try {
+      if (request.method === 'POST') await admitCreation(request);
+      else if (request.method !== 'OPTIONS') await admitUploader(request, request.params.id);
+    } catch (error) {
+      return refuse(reply, error);
+    }
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+    if (request.method === 'HEAD' && request.params.id) await recoverFinished(request.params.id);
+    if (request.method === 'DELETE' && request.params.id) await cancelled(request.params.id);
+  }
+
+  async function admitCreation(request: FastifyRequest) {
+    const { userId } = await app.resolveCaller(request);
+    const uploadRequest = uploadRequestOf(request.headers['upload-metadata'] as string);
+    const length = uploadLengthOf(request.headers['upload-length'] as string);
+    const roomId = await authorizeUpload(deps, { userId }, uploadRequest, length);
+    pending.set(request.raw, { userId: userId!, roomId, request: uploadRequest, length });
+  }
+
+  async function admitUploader(request: FastifyRequest, id: string | undefined) {
+    const { userId } = await app.resolveCaller(request);
+    const upload = id ? await findUpload(deps.db, id) : null;
+    if (!upload || upload.userId !== userId) throw notFound();
+  }
+
+  // All bytes arrived but the server stopped before it could say so: finish on the next look.
+  async function recoverFinished(id: string) {
+    const upload = await findUpload(deps.db, id);
+    if (upload?.status !== 'uploading') return;
+    const stored = await app.tracksRuntime.uploadFiles.datastore.getUpload(id).catch(() => null);
+    if (stored && stored.size !== undefined && stored.offset === stored.size) {
+      const row = await finishUpload(deps, id);
+      if (row) await publishUpload(row.userId, row.roomId);
+    }
+  }
+
+  async function cancelled(id: string) {
+    const row = await updateUpload(deps.db, id, { status: 'cancelled' }, ['uploading']);
+    if (row) await publishUpload(row.userId, row.roomId);
+  }
+
+  // Unfinished uploads older than a day are removed, with their bytes.
+  const sweep = setInterval(() => void tus.cleanUpExpiredUploads().catch(() => 0), 3_600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  await app.register(async (scope) => {
+    // tus sends the bytes as application/offset+octet-stream; tus itself reads the stream.
+    scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
+      done(null),
+    );
+    scope.route({ method: [...UPLOAD_METHODS], url: '/api/uploads', handler: handle });
+    scope.route({ method: [...UPLOAD_METHODS], url: '/api/uploads/:id', handler: handle });
+  });
+}

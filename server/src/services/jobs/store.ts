@@ -1,0 +1,152 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db';
+import { jobs } from '../../db/schema-tracks';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * The durable job table's statements. Times come from the database's clock, so that nodes
+ * whose clocks differ still agree on when a lease ran out.
+ */
+
+/** A job due now, or not before `runAfter` (a time of the app's clock). */
+export async function insertJob(
+  db: Database,
+  kind: string,
+  payload: Record<string, unknown>,
+  { runAt, background = false }: { runAt?: Date; background?: boolean } = {},
+): Promise<JobRow> {
+  const [row] = await db
+    .insert(jobs)
+    .values({ kind, payload, background, ...(runAt ? { runAfter: runAt } : {}) })
+    .returning();
+  return row!;
+}
+
+/** Removes a job nobody has claimed yet; one under way runs to its end. */
+export async function deleteQueuedJob(db: Database, id: string): Promise<void> {
+  await db.delete(jobs).where(and(eq(jobs.id, id), eq(jobs.status, 'queued')));
+}
+
+/**
+ * Claims the oldest job that is due, or whose claimer's lease ran out (its node died), taking
+ * foreground jobs first and background ones only when `withBackground`. SKIP LOCKED lets several
+ * nodes claim at once without waiting on each other or taking the same job.
+ */
+export async function claimJob(
+  db: Database,
+  nodeId: string,
+  kinds: readonly string[],
+  leaseMs: number,
+  withBackground = true,
+): Promise<JobRow | null> {
+  const kindList = sql.join(
+    kinds.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    update ${jobs} set status = 'running', locked_by = ${nodeId},
+      locked_until = now() + ${leaseMs} * interval '1 millisecond', attempts = attempts + 1
+    where id = (
+      select id from ${jobs}
+      where kind in (${kindList}) and (background = false or ${withBackground}) and (
+        (status = 'queued' and run_after <= now())
+        or (status = 'running' and locked_until < now())
+      )
+      order by background, created_at
+      limit 1
+      for update skip locked
+    )
+    returning id, kind, payload, attempts, background`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  if (!row) return null;
+  return {
+    id: String(row.id),
+    kind: String(row.kind),
+    payload: row.payload as Record<string, unknown>,
+    attempts: Number(row.attempts),
+    background: row.background === true,
+  } as JobRow;
+}
+
+const heldBy = (id: string, nodeId: string) =>
+  and(eq(jobs.id, id), eq(jobs.lockedBy, nodeId), eq(jobs.status, 'running'));
+
+/** Extends the lease; false when the job is no longer this node's. */
+export async function renewLease(
+  db: Database,
+  id: string,
+  nodeId: string,
+  leaseMs: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+    .where(heldBy(id, nodeId))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/**
+ * Ends a job this node still holds; false when its lease went to another node meanwhile. A
+ * done job of a kind that recurs is deleted rather than kept (`forget`).
+ */
+export async function finishJob(
+  db: Database,
+  id: string,
+  nodeId: string,
+  outcome: { status: 'done' | 'failed'; error?: string; forget?: boolean },
+): Promise<boolean> {
+  if (outcome.forget && outcome.status === 'done') {
+    const gone = await db.delete(jobs).where(heldBy(id, nodeId)).returning({ id: jobs.id });
+    return gone.length > 0;
+  }
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: outcome.status,
+      lastError: outcome.error ?? null,
+      finishedAt: sql`now()`,
+      lockedUntil: null,
+    })
+    .where(heldBy(id, nodeId))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Puts a failed attempt back in the queue after a pause. */
+export async function retryJob(
+  db: Database,
+  id: string,
+  nodeId: string,
+  delayMs: number,
+  error: string,
+): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      lastError: error,
+      lockedBy: null,
+      lockedUntil: null,
+      runAfter: sql`now() + ${delayMs} * interval '1 millisecond'`,
+    })
+    .where(heldBy(id, nodeId));
+}
+
+export async function findJob(db: Database, id: string): Promise<JobRow | null> {
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Ends jobs no node will run (their node is gone, and with it what they needed in memory):
+ * queued or running ones become failed with the reason given.
+ */
+export async function abandonJobs(db: Database, ids: readonly string[], error: string) {
+  if (ids.length === 0) return;
+  await db
+    .update(jobs)
+    .set({ status: 'failed', lastError: error, finishedAt: sql`now()`, lockedUntil: null })
+    .where(and(inArray(jobs.id, [...ids]), inArray(jobs.status, ['queued', 'running'])));
+}

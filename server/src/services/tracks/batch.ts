@@ -1,0 +1,123 @@
+import {
+  DomainError,
+  type BatchItemResult,
+  type RoomId,
+  type TrackId,
+  type TrackTagChanges,
+} from '@music-rooms/domain';
+import type { Database } from '../../db';
+import { inTransaction } from '../../db/transaction';
+import type { RequestDeps } from '../deps';
+import { requireSignedIn, type RoomViewer } from '../rooms/access';
+import { authorizeTrack, authorizeTracksOf } from './access';
+import { trackErrors } from './errors';
+import { deletePlaybackCopies } from './playback-store';
+import { deleteTrackRows, findTracks, updateTrackRow, type TrackRow } from './store';
+
+type Deps = Pick<RequestDeps, 'db' | 'storage'>;
+
+/**
+ * The tracks of a batch the caller may manage, with a refusal for each of the others. Access is
+ * checked once per room, so a batch of 500 tracks of one room costs one check.
+ */
+async function manageableTracks(deps: Deps, viewer: RoomViewer, ids: readonly TrackId[]) {
+  requireSignedIn(viewer);
+  const rows = await findTracks(deps.db, ids);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const allowed = new Map<RoomId, DomainError | null>();
+  for (const roomId of new Set(rows.map((row) => row.roomId))) {
+    const refusal = await authorizeTracksOf(deps.db, viewer, roomId, 'tracks.manage').then(
+      () => null,
+      (error: unknown) => {
+        if (error instanceof DomainError) return error;
+        throw error;
+      },
+    );
+    allowed.set(roomId, refusal);
+  }
+  const refusals = new Map<TrackId, string>();
+  const tracks: TrackRow[] = [];
+  for (const id of new Set(ids)) {
+    const row = byId.get(id);
+    const refusal = row ? allowed.get(row.roomId) : trackErrors.notFound();
+    if (refusal) refusals.set(id, refusal.key);
+    else tracks.push(row!);
+  }
+  return { tracks, refusals };
+}
+
+const resultsOf = (ids: readonly TrackId[], refusals: Map<TrackId, string>): BatchItemResult[] =>
+  [...new Set(ids)].map((id) =>
+    refusals.has(id) ? { id, ok: false, error: refusals.get(id)! } : { id, ok: true },
+  );
+
+/** Batch edit: the same tag changes on many tracks, with a result per track. */
+export async function updateManyTracks(
+  deps: Deps,
+  viewer: RoomViewer,
+  ids: readonly TrackId[],
+  changes: TrackTagChanges,
+): Promise<{ results: BatchItemResult[]; roomIds: RoomId[] }> {
+  const { tracks, refusals } = await manageableTracks(deps, viewer, ids);
+  for (const track of tracks) {
+    const updated = await updateTrackRow(deps.db, track.id, changes);
+    if (!updated) refusals.set(track.id, trackErrors.notFound().key);
+  }
+  return { results: resultsOf(ids, refusals), roomIds: roomsOf(tracks) };
+}
+
+/** What a removed track leaves in storage: its audio, covers and playback copy. */
+export type StoredFiles = Pick<TrackRow, 'audioKey' | 'coverKey' | 'embeddedCoverKey'> & {
+  playbackKey?: string | null;
+};
+
+/** Deletes tracks and their playback copies; answers the rows with the files they leave. */
+export async function deleteTracks(
+  db: Database,
+  ids: readonly TrackId[],
+): Promise<(TrackRow & StoredFiles)[]> {
+  return inTransaction(db, async (tx) => {
+    const copies = await deletePlaybackCopies(tx, ids);
+    const rows = await deleteTrackRows(tx, ids);
+    return rows.map((row) => ({ ...row, playbackKey: copies.get(row.id) ?? null }));
+  });
+}
+
+/** Removes one track with its files (editors and above); answers its room. */
+export async function removeTrack(deps: Deps, viewer: RoomViewer, id: TrackId): Promise<RoomId> {
+  const { track } = await authorizeTrack(deps.db, viewer, id, 'tracks.manage');
+  await removeStoredFiles(deps, await deleteTracks(deps.db, [id]));
+  return track.roomId;
+}
+
+/** Removes many tracks with their files, with a result for each. */
+export async function removeTracks(
+  deps: Deps,
+  viewer: RoomViewer,
+  ids: readonly TrackId[],
+): Promise<{ results: BatchItemResult[]; roomIds: RoomId[] }> {
+  const { tracks, refusals } = await manageableTracks(deps, viewer, ids);
+  const removed = await deleteTracks(
+    deps.db,
+    tracks.map((track) => track.id),
+  );
+  await removeStoredFiles(deps, removed);
+  return { results: resultsOf(ids, refusals), roomIds: roomsOf(tracks) };
+}
+
+const roomsOf = (tracks: readonly TrackRow[]) => [...new Set(tracks.map((track) => track.roomId))];
+
+/** The stored objects of tracks that are gone; a file that cannot be removed is left. */
+export async function removeStoredFiles(deps: Pick<Deps, 'storage'>, rows: readonly StoredFiles[]) {
+  const keys = rows.flatMap((row) => [
+    row.audioKey,
+    row.coverKey,
+    row.embeddedCoverKey,
+    row.playbackKey ?? null,
+  ]);
+  await Promise.allSettled(
+    [...new Set(keys)]
+      .filter((key): key is string => key !== null)
+      .map((key) => deps.storage.remove(key)),
+  );
+}

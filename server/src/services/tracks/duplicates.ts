@@ -1,0 +1,91 @@
+import type { DuplicateChoice, UploadView } from '@music-rooms/domain';
+import type { RequestDeps } from '../deps';
+import { inTransaction } from '../../db/transaction';
+import type { RoomViewer } from '../rooms/access';
+import { deleteTracks, removeStoredFiles, type StoredFiles } from './batch';
+import { authorizeTracksOf } from './access';
+import { trackErrors } from './errors';
+import { deletePlaybackCopies, movePlaybackCopy } from './playback-store';
+import { findTracks, updateTrackRow, type TrackRow } from './store';
+import { ownUpload } from './uploads';
+import { updateUpload } from './upload-store';
+import { uploadView } from './views';
+
+type Deps = Pick<RequestDeps, 'db' | 'storage'>;
+
+/** The file-derived fields a replacement takes over; the title and tags people edited stay. */
+function replacementOf(incoming: TrackRow) {
+  return {
+    durationMs: incoming.durationMs,
+    sizeBytes: incoming.sizeBytes,
+    format: incoming.format,
+    mime: incoming.mime,
+    bitrate: incoming.bitrate,
+    sampleRate: incoming.sampleRate,
+    contentHash: incoming.contentHash,
+    loudnessLufs: incoming.loudnessLufs,
+    waveform: incoming.waveform,
+    audioKey: incoming.audioKey,
+    originalFileName: incoming.originalFileName,
+  };
+}
+
+/**
+ * The uploader's choice for an upload that matched a track of the room: skip it (the new track
+ * goes), keep both (the new track becomes ready), or replace the old track's audio with it.
+ */
+export async function resolveDuplicate(
+  deps: Deps,
+  viewer: RoomViewer,
+  uploadId: string,
+  choice: DuplicateChoice,
+): Promise<UploadView> {
+  const upload = await ownUpload(deps, viewer, uploadId);
+  if (upload.status !== 'duplicate' || !upload.trackId || !upload.duplicateOf) {
+    throw trackErrors.notADuplicate();
+  }
+  await authorizeTracksOf(deps.db, viewer, upload.roomId, 'tracks.add');
+  const [incoming, existing] = await Promise.all([
+    findTracks(deps.db, [upload.trackId]).then((rows) => rows[0] ?? null),
+    findTracks(deps.db, [upload.duplicateOf]).then((rows) => rows[0] ?? null),
+  ]);
+  if (!incoming) throw trackErrors.notFound();
+  const { row, orphaned } = await inTransaction(deps.db, async (tx) => {
+    if (choice === 'keepBoth' || !existing) {
+      await updateTrackRow(tx, incoming.id, { status: 'ready' });
+      return { row: await updateUpload(tx, uploadId, { status: 'ready' }), orphaned: [] };
+    }
+    const orphaned: StoredFiles[] = [];
+    if (choice === 'replace') {
+      // The old track takes the new file, and with it the new file's playback copy.
+      const oldCopy = await deletePlaybackCopies(tx, [existing.id]);
+      await movePlaybackCopy(tx, incoming.id, existing.id);
+      await updateTrackRow(tx, existing.id, replacementOf(incoming));
+      const playbackKey = oldCopy.get(existing.id) ?? null;
+      orphaned.push({ ...existing, coverKey: null, embeddedCoverKey: null, playbackKey });
+    }
+    const [removed] = await deleteTracks(tx, [incoming.id]);
+    // A replaced track's old audio goes; a skipped upload's files go.
+    if (removed) orphaned.push(choice === 'replace' ? { ...removed, audioKey: null } : removed);
+    const status = choice === 'replace' ? 'ready' : 'skipped';
+    const trackId = choice === 'replace' ? existing.id : null;
+    const row = await updateUpload(tx, uploadId, { status, trackId });
+    return { row, orphaned };
+  });
+  await removeStoredFiles(deps, orphaned);
+  return uploadView(row!, null);
+}
+
+/** Cancels an upload that is still arriving (the web also terminates it over tus). */
+export async function cancelUpload(
+  deps: Deps,
+  viewer: RoomViewer,
+  uploadId: string,
+): Promise<UploadView> {
+  const upload = await ownUpload(deps, viewer, uploadId);
+  const row = await updateUpload(deps.db, uploadId, { status: 'cancelled' }, [
+    'uploading',
+    'failed',
+  ]);
+  return uploadView(row ?? upload, null);
+}

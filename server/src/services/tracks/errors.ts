@@ -1,0 +1,28 @@
+import { DomainError, LIMITS, TRACK_ERRORS } from '@music-rooms/domain';
+
+const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
+
+/**
+ * The track rules that refuse a call: domain errors with a stable code and the TRACK_ERRORS key
+ * the client translates. Room access refusals come from roomErrors (authorizeRoom).
+ */
+export const trackErrors = {
+  notFound: () => new DomainError('not_found', TRACK_ERRORS.notFound),
+  playlistNotFound: () => new DomainError('not_found', TRACK_ERRORS.playlistNotFound),
+  defaultPlaylist: () => new DomainError('conflict', TRACK_ERRORS.defaultPlaylist),
+  uploadNotFound: () => new DomainError('not_found', TRACK_ERRORS.uploadNotFound),
+  notADuplicate: () => new DomainError('conflict', TRACK_ERRORS.notADuplicate),
+  reorderMismatch: () => new DomainError('conflict', TRACK_ERRORS.reorderMismatch),
+  fileTooLarge: (maxBytes: number) =>
+    new DomainError('too_large', TRACK_ERRORS.fileTooLarge, { maxMb: megabytes(maxBytes) }),
+  imageTooLarge: () =>
+    new DomainError('too_large', TRACK_ERRORS.imageTooLarge, {
+      maxMb: megabytes(LIMITS.trackCover.maxBytes),
+    }),
+  imageUploadFailed: () => new DomainError('invalid_args', TRACK_ERRORS.imageUploadFailed),
+  coverNotFound: () => new DomainError('not_found', TRACK_ERRORS.coverNotFound),
+  /** The playback copy asked for (by its version) was replaced: fetch the manifest again. */
+  playbackChanged: () => new DomainError('not_found', TRACK_ERRORS.playbackChanged),
+  /** No playback copy could be made of the track's audio. */
+  playbackFailed: () => new DomainError('not_found', TRACK_ERRORS.processingFailed),
+} as const;

@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import { TRACK_ERRORS, TRACK_LIMITS, parseTrackFilename, type TrackId } from '@music-rooms/domain';
+import type { Database } from '../../db';
+import {
+  analyseAudio,
+  AUDIO_MIME,
+  readAudioTags,
+  sniffAudioFile,
+  toCoverWebp,
+  type AudioTags,
+} from '../../media';
+import type { Storage } from '../../storage';
+import type { UploadFiles } from '../../storage/upload-files';
+import { PermanentJobError, type JobHandler } from '../jobs/queue';
+import { storePlaybackCopy, type CopySource } from './playback-copies';
+import { insertPlaybackCopy, type NewPlaybackCopy } from './playback-store';
+import { findDuplicateTrack, findTrack, updateTrackRow, type NewTrack } from './store';
+import { findUpload, updateUpload } from './upload-store';
+
+export type ProcessingDeps = {
+  storage: Storage;
+  uploadFiles: UploadFiles;
+  ffmpeg: string;
+  log: FastifyBaseLogger;
+};
+
+type Payload = { uploadId: string; trackId: TrackId };
+type Processed = { track: Partial<NewTrack>; copy: NewPlaybackCopy | null };
+
+async function sha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+const readTags = (file: string): Promise<AudioTags | null> => readAudioTags(file).catch(() => null);
+
+async function embeddedCover(tags: AudioTags | null): Promise<Buffer | null> {
+  if (!tags?.picture) return null;
+  return toCoverWebp(tags.picture.data).catch(() => null);
+}
+
+/**
+ * The playback copy of a new track. Without one the track is still ready: the copy is made
+ * when the player first asks for it, or by the background job queued at the next start.
+ */
+async function playbackCopyOf(deps: ProcessingDeps, source: CopySource, signal: AbortSignal) {
+  return storePlaybackCopy(deps, source, signal).catch((err: unknown) => {
+    if (signal.aborted) throw err;
+    deps.log.warn({ err, trackId: source.trackId }, 'could not make a playback copy');
+    return null;
+  });
+}
+
+/** Reads, measures and stores one uploaded file; the track row is written by the commit. */
+export async function processFile(
+  deps: ProcessingDeps,
+  payload: Pick<Payload, 'trackId'>,
+  file: string,
+  fileName: string,
+  signal: AbortSignal,
+): Promise<Processed> {
+  const format = await sniffAudioFile(file);
+  if (!format) {
+    throw new PermanentJobError(TRACK_ERRORS.unsupportedFormat, 'not audio in a supported format');
+  }
+  const tags = await readTags(file);
+  const analysis = await analyseAudio(deps.ffmpeg, file).catch(() => null);
+  if (!analysis || analysis.decodedSeconds <= 0) {
+    throw new PermanentJobError(TRACK_ERRORS.processingFailed, 'no audio could be decoded');
+  }
+  const parsed = parseTrackFilename(fileName);
+  const cover = await embeddedCover(tags);
+  const { size } = await fs.stat(file);
+  const audioKey = `audio/${payload.trackId}`;
+  await deps.storage.putFile(audioKey, file, AUDIO_MIME[format]);
+  const coverKey = cover ? `covers/${payload.trackId}-embedded.webp` : null;
+  if (cover && coverKey) await deps.storage.putBuffer(coverKey, cover, 'image/webp');
+  const seconds = tags?.durationSeconds ?? analysis.decodedSeconds;
+  const sampleRate = tags?.sampleRate ?? null;
+  const source = { trackId: payload.trackId, sourceKey: audioKey, file, sampleRate };
+  const copy = await playbackCopyOf(deps, source, signal);
+  const track = {
+    title: tags?.title ?? parsed.title,
+    artist: tags?.artist ?? parsed.artist,
+    album: tags?.album ?? null,
+    year: tags?.year ?? null,
+    genre: tags?.genre ?? null,
+    isrc: tags?.isrc ?? null,
+    durationMs: Math.round(seconds * 1000),
+    sizeBytes: size,
+    format,
+    mime: AUDIO_MIME[format],
+    bitrate: tags?.bitrate ?? null,
+    sampleRate,
+    contentHash: await sha256(file),
+    loudnessLufs: analysis.loudnessLufs,
+    waveform: Buffer.from(analysis.peaks).toString('base64'),
+    audioKey,
+    coverKey,
+    embeddedCoverKey: coverKey,
+    coverVersion: coverKey ? Date.now() : null,
+  } satisfies Partial<NewTrack>;
+  return { track, copy };
+}
+
+/**
+ * Writes the result: the track becomes ready, or waits for its uploader's choice when the room
+ * already holds the same content, or the same artist and title with a duration within 2 s.
+ */
+async function commitResult(tx: Database, payload: Payload, { track: result, copy }: Processed) {
+  const track = await findTrack(tx, payload.trackId);
+  if (!track) return; // removed while it was processed
+  const duplicate = await findDuplicateTrack(tx, {
+    roomId: track.roomId,
+    excludeId: track.id,
+    contentHash: result.contentHash!,
+    artist: result.artist ?? null,
+    title: result.title!,
+    durationMs: result.durationMs!,
+    toleranceMs: TRACK_LIMITS.duplicateDurationToleranceMs,
+  });
+  await updateTrackRow(tx, track.id, { ...result, status: duplicate ? 'processing' : 'ready' });
+  if (copy) await insertPlaybackCopy(tx, copy);
+  await updateUpload(
+    tx,
+    payload.uploadId,
+    duplicate ? { status: 'duplicate', duplicateOf: duplicate.id } : { status: 'ready' },
+  );
+}
+
+/** The job that turns an uploaded file into a ready track (design §5). */
+export function processAudioJob(deps: ProcessingDeps, db: Database): JobHandler {
+  return {
+    async run(raw, { signal }) {
+      const payload = raw as Payload;
+      const upload = await findUpload(db, payload.uploadId);
+      if (!upload || upload.status !== 'processing') return async () => {};
+      const local = await deps.uploadFiles.localFile(payload.uploadId);
+      try {
+        const result = await processFile(deps, payload, local.path, upload.fileName, signal);
+        return (tx) => commitResult(tx, payload, result);
+      } finally {
+        await local.release();
+      }
+    },
+    async giveUp(tx, raw, error) {
+      const payload = raw as Payload;
+      const key = error instanceof PermanentJobError ? error.key : TRACK_ERRORS.processingFailed;
+      await updateTrackRow(tx, payload.trackId, { status: 'failed', failure: key });
+      await updateUpload(tx, payload.uploadId, { status: 'failed', failure: key });
+    },
+  };
+}

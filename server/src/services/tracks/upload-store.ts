@@ -1,0 +1,71 @@
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { RoomId, TrackId, UploadStatus, UserId } from '@music-rooms/domain';
+import type { Database } from '../../db';
+import { uploads } from '../../db/schema-tracks';
+
+export type UploadRow = typeof uploads.$inferSelect;
+export type NewUpload = typeof uploads.$inferInsert;
+
+/** Reading and writing upload records, one statement each. */
+
+export async function insertUpload(db: Database, values: NewUpload): Promise<UploadRow> {
+  const [row] = await db.insert(uploads).values(values).returning();
+  return row!;
+}
+
+export async function findUpload(db: Database, id: string): Promise<UploadRow | null> {
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function updateUpload(
+  db: Database,
+  id: string,
+  changes: Partial<NewUpload>,
+  onlyFrom?: readonly UploadStatus[],
+): Promise<UploadRow | null> {
+  const where = onlyFrom
+    ? and(eq(uploads.id, id), inArray(uploads.status, [...onlyFrom]))
+    : eq(uploads.id, id);
+  const [row] = await db
+    .update(uploads)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(where)
+    .returning();
+  return row ?? null;
+}
+
+/** The caller's uploads into a room from the last days, newest first. */
+export async function listUserUploads(
+  db: Database,
+  userId: UserId,
+  roomId: RoomId,
+  since: Date,
+): Promise<UploadRow[]> {
+  return db
+    .select()
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.userId, userId),
+        eq(uploads.roomId, roomId),
+        eq(uploads.kind, 'audio'),
+        sql`${uploads.createdAt} >= ${since}`,
+      ),
+    )
+    .orderBy(desc(uploads.createdAt))
+    .limit(500);
+}
+
+export async function uploadsOfTrack(db: Database, trackId: TrackId): Promise<UploadRow[]> {
+  return db.select().from(uploads).where(eq(uploads.trackId, trackId));
+}
+
+/** Uploads left unfinished since before `before` (their bytes expire with them). */
+export async function staleUploads(db: Database, before: Date): Promise<UploadRow[]> {
+  return db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.status, 'uploading'), lt(uploads.updatedAt, before)))
+    .limit(200);
+}

@@ -1,0 +1,154 @@
+import type { z } from 'zod';
+import type { DomainError } from '@music-rooms/domain';
+import { yandexErrors } from './errors';
+import { readLimitedBytes } from './read-bytes';
+import { addressingOf, mayCarryToken, type ServiceAddressing } from './outside-url';
+import * as wire from './wire';
+
+/**
+ * A small client of the streaming service's public API (the calls its own apps make): account
+ * status, tracks by id, albums with tracks, playlists, search and download-info. The token goes
+ * in the Authorization header of each call and nowhere else: no error, log line or answer of
+ * this module carries it.
+ */
+
+export type ClientOptions = { apiUrl: string; requestTimeoutMs: number };
+
+/** What a failed call means where it was made (a playlist that is gone, a search that failed). */
+export type Failures = {
+  notFound: () => DomainError;
+  failed: () => DomainError;
+  unauthorized?: () => DomainError;
+};
+
+type Request = { query?: Record<string, string>; form?: Record<string, string> };
+
+/** An answer larger than this is no answer of the API's (a playlist of 10,000 tracks fits). */
+const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+export const authorization = (token: string) => ({ authorization: `OAuth ${token}` });
+
+/** The service's refusal by status: no token, no access, no subscription, nothing there. */
+function failureOf(status: number, body: string, failures: Failures): DomainError {
+  if (status === 401) return (failures.unauthorized ?? yandexErrors.tokenInvalid)();
+  if (status === 403 && /not[-_ ]?allowed|premium|subscription/i.test(body)) {
+    return yandexErrors.premiumRequired();
+  }
+  if (status === 403 || status === 451) return yandexErrors.unavailable();
+  if (status === 404) return failures.notFound();
+  return failures.failed();
+}
+
+export class YandexMusicClient {
+  readonly addressing: ServiceAddressing;
+
+  constructor(private readonly options: ClientOptions) {
+    this.addressing = addressingOf(options.apiUrl);
+  }
+
+  /** A signal that ends the call after the request time-out, or when the caller's does. */
+  timeout(signal?: AbortSignal): AbortSignal {
+    const own = AbortSignal.timeout(this.options.requestTimeoutMs);
+    return signal ? AbortSignal.any([own, signal]) : own;
+  }
+
+  /**
+   * Fetches text from the service with the token, following no redirect. The network failing,
+   * the time-out and a body cut short are a network error; a refusal is read by its status.
+   */
+  async fetchText(
+    url: URL,
+    token: string,
+    failures: Failures,
+    init: { form?: Record<string, string>; signal?: AbortSignal } = {},
+  ): Promise<string> {
+    const headers: Record<string, string> = { accept: 'application/json, text/xml' };
+    if (mayCarryToken(this.addressing, url)) Object.assign(headers, authorization(token));
+    if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const signal = this.timeout(init.signal);
+    let status: number;
+    let body: string;
+    try {
+      const response = await fetch(url, {
+        method: init.form ? 'POST' : 'GET',
+        headers,
+        redirect: 'manual',
+        signal,
+        ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
+      });
+      status = response.status;
+      body = (await readLimitedBytes(response, MAX_ANSWER_BYTES)).toString('utf8');
+    } catch {
+      throw yandexErrors.networkError();
+    }
+    if (status >= 200 && status < 300) return body;
+    throw REDIRECTS.has(status) ? failures.failed() : failureOf(status, body, failures);
+  }
+
+  /** Calls an API path and reads its JSON with the schema; an unreadable answer is `failed`. */
+  async call<T extends z.ZodType>(
+    token: string,
+    path: string,
+    schema: T,
+    failures: Failures,
+    request: Request & { signal?: AbortSignal } = {},
+  ): Promise<z.output<T>> {
+    const url = new URL(`${this.options.apiUrl}${path}`);
+    for (const [name, value] of Object.entries(request.query ?? {})) {
+      url.searchParams.set(name, value);
+    }
+    const text = await this.fetchText(url, token, failures, request);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw failures.failed();
+    }
+    const result = schema.safeParse(parsed);
+    if (!result.success) throw failures.failed();
+    return result.data;
+  }
+
+  accountStatus(token: string, failures: Failures) {
+    return this.call(token, '/account/status', wire.accountStatus, failures);
+  }
+
+  /** Tracks by id, in chunks the service takes; ids it does not know come back as null. */
+  async tracks(token: string, ids: readonly string[], failures: Failures) {
+    const found: (wire.WireTrack | null)[] = [];
+    for (let at = 0; at < ids.length; at += 100) {
+      const chunk = ids.slice(at, at + 100);
+      const answer = await this.call(token, '/tracks', wire.trackList, failures, {
+        form: { 'track-ids': chunk.join(','), 'with-positions': 'false' },
+      });
+      found.push(...answer.result);
+    }
+    return found;
+  }
+
+  album(token: string, albumId: string, failures: Failures) {
+    return this.call(token, `/albums/${albumId}/with-tracks`, wire.album, failures);
+  }
+
+  userPlaylist(token: string, owner: string, kind: string, failures: Failures) {
+    const path = `/users/${encodeURIComponent(owner)}/playlists/${kind}`;
+    return this.call(token, path, wire.playlist, failures);
+  }
+
+  uuidPlaylist(token: string, uuid: string, failures: Failures) {
+    return this.call(token, `/playlist/${encodeURIComponent(uuid)}`, wire.playlist, failures);
+  }
+
+  search(token: string, text: string, failures: Failures) {
+    return this.call(token, '/search', wire.search, failures, {
+      query: { text, type: 'track', page: '0', nocorrect: 'false' },
+    });
+  }
+
+  downloadInfo(token: string, trackId: string, failures: Failures, signal?: AbortSignal) {
+    return this.call(token, `/tracks/${trackId}/download-info`, wire.downloadInfo, failures, {
+      ...(signal ? { signal } : {}),
+    });
+  }
+}

@@ -1,0 +1,213 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  ACTIVE_ITEM_STATUSES,
+  DomainError,
+  YANDEX_MUSIC_ERRORS,
+  type TrackId,
+} from '@music-rooms/domain';
+import type { Database } from '../../db';
+import { PermanentJobError, type JobHandler } from '../jobs/queue';
+import { processFile, type ProcessingDeps } from '../tracks/processing';
+import { insertPlaybackCopy } from '../tracks/playback-store';
+import { updateTrackRow } from '../tracks/store';
+import { serviceCover } from './covers';
+import { downloadTrack } from './download';
+import { isRetryableFailure } from './errors';
+import { findImport, findItem, updateItem, type ImportItemRow } from './import-store';
+import type { YandexMusicRuntime } from './runtime';
+
+/** What the job of one imported track needs. */
+export type ImportJobDeps = {
+  db: Database;
+  runtime: Pick<YandexMusicRuntime, 'client' | 'tokens' | 'downloads' | 'timings'>;
+  processing: ProcessingDeps;
+  maxAudioFileSize: number;
+  /** Tells the importer's live queries that an item moved on. */
+  changed: (payload: ImportJobPayload) => void;
+};
+
+export type ImportJobPayload = { importId: string; itemId: string; roomId: string; userId: string };
+
+/** Progress is written at most this often per track (each write refreshes the live status). */
+const PROGRESS_EVERY_MS = 500;
+
+const EXTENSION: Record<string, string> = { mp3: 'mp3', aac: 'm4a', 'he-aac': 'm4a', flac: 'flac' };
+
+/** The item still to be done and the token for it, or null when there is nothing to do. */
+async function workOf(deps: ImportJobDeps, payload: ImportJobPayload) {
+  const item = await findItem(deps.db, payload.itemId);
+  if (!item || !ACTIVE_ITEM_STATUSES.includes(item.status)) return null;
+  const row = await findImport(deps.db, item.importId);
+  if (!row || row.status === 'cancelled') return null;
+  const token = deps.runtime.tokens.tokenOf(item.importId);
+  if (!token) throw new PermanentJobError(YANDEX_MUSIC_ERRORS.tokenNeeded, 'no token in memory');
+  if (!item.trackId) throw new PermanentJobError(YANDEX_MUSIC_ERRORS.addToRoomFailed, 'track gone');
+  return { item, token, trackId: item.trackId };
+}
+
+/** Writes the bytes so far, now and then; stops the download when the item was cancelled. */
+function progressWriter(deps: ImportJobDeps, payload: ImportJobPayload, stop: AbortController) {
+  let last = 0;
+  return (done: number, total: number | null) => {
+    const now = Date.now();
+    if (now - last < PROGRESS_EVERY_MS) return;
+    last = now;
+    void updateItem(deps.db, payload.itemId, { bytesDone: done, bytesTotal: total }, [
+      'downloading',
+    ])
+      .then((row) => (row ? deps.changed(payload) : stop.abort()))
+      .catch(() => {});
+  };
+}
+
+/** Downloads the file and runs it through the tracks' processing; the row is the commit's. */
+async function fetchAndProcess(
+  deps: ImportJobDeps,
+  payload: ImportJobPayload,
+  work: { item: ImportItemRow; token: string; trackId: TrackId },
+  signal: AbortSignal,
+) {
+  const { item, token, trackId } = work;
+  const stop = deps.runtime.downloads.start(item.id);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'music-rooms-import-'));
+  try {
+    await updateItem(deps.db, item.id, { status: 'downloading', bytesDone: 0, bytesTotal: null });
+    deps.changed(payload);
+    const file = path.join(dir, 'audio');
+    const downloaded = await downloadTrack(
+      deps.runtime.client,
+      token,
+      item.serviceTrackId,
+      {
+        file,
+        maxBytes: deps.maxAudioFileSize,
+        idleTimeoutMs: deps.runtime.timings.downloadIdleTimeoutMs,
+        durationMs: item.durationMs,
+        onProgress: progressWriter(deps, payload, stop),
+      },
+      AbortSignal.any([signal, stop.signal]),
+    );
+    await updateItem(
+      deps.db,
+      item.id,
+      { status: 'processing', bytesDone: downloaded.bytes, bytesTotal: downloaded.bytes },
+      ['downloading'],
+    );
+    deps.changed(payload);
+    const name = `${item.artists} - ${item.title}.${EXTENSION[downloaded.codec] ?? 'mp3'}`;
+    const { track: result, copy } = await processFile(
+      deps.processing,
+      { trackId },
+      file,
+      name,
+      signal,
+    );
+    const cover = result.coverKey
+      ? null
+      : await serviceCover(deps.runtime.client, item.facts.coverUri, signal);
+    const coverKey = cover ? `covers/${trackId}-service.webp` : result.coverKey;
+    if (cover) await deps.processing.storage.putBuffer(coverKey!, cover, 'image/webp');
+    return { track: { ...result, coverKey, coverVersion: coverKey ? Date.now() : null }, copy };
+  } finally {
+    deps.runtime.downloads.end(item.id);
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A failure as the job queue takes it: the §8 reason kept on the item, permanent or not. */
+async function asJobFailure(deps: ImportJobDeps, itemId: string, error: unknown): Promise<unknown> {
+  if (!(error instanceof DomainError)) return error;
+  await updateItem(deps.db, itemId, { failureData: numbersAndTexts(error.data) }).catch(() => {});
+  if (isRetryableFailure(error)) return error;
+  return new PermanentJobError(error.key, error.message, error.data);
+}
+
+const numbersAndTexts = (data: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(data).filter(
+      (entry): entry is [string, string | number] =>
+        entry[0] !== 'field' && (typeof entry[1] === 'string' || typeof entry[1] === 'number'),
+    ),
+  );
+
+async function removeStored(deps: ImportJobDeps, keys: (string | null | undefined)[]) {
+  const unique = [...new Set(keys.filter((key): key is string => Boolean(key)))];
+  await Promise.allSettled(unique.map((key) => deps.processing.storage.remove(key)));
+}
+
+/** The service's facts win over the file's tags; the file's measurements are its own. */
+function commitReady(
+  item: ImportItemRow,
+  trackId: TrackId,
+  { track: result, copy }: Awaited<ReturnType<typeof fetchAndProcess>>,
+) {
+  return async (tx: Database) => {
+    const ready = await updateItem(
+      tx,
+      item.id,
+      { status: 'ready', failure: null, failureData: {} },
+      ['processing'],
+    );
+    if (!ready) return; // cancelled meanwhile: the track row went with it
+    await updateTrackRow(tx, trackId, {
+      ...result,
+      title: item.title,
+      artist: item.artists || result.artist,
+      album: item.facts.album ?? result.album,
+      year: item.facts.year ?? result.year,
+      genre: item.facts.genre ?? result.genre,
+      isrc: item.facts.isrc ?? result.isrc,
+      embeddedCoverKey: result.embeddedCoverKey,
+      source: 'yandexMusic',
+      serviceTrackId: item.serviceTrackId,
+      status: 'ready',
+      failure: null,
+    });
+    if (copy) await insertPlaybackCopy(tx, copy);
+  };
+}
+
+/** The job of one imported track: download it with the token in memory, process it, add it. */
+export function importTrackJob(deps: ImportJobDeps): JobHandler {
+  return {
+    async run(raw, { signal }) {
+      const payload = raw as ImportJobPayload;
+      const work = await workOf(deps, payload);
+      if (!work) return async () => {};
+      try {
+        const result = await fetchAndProcess(deps, payload, work, signal);
+        const now = await findItem(deps.db, payload.itemId);
+        if (now?.status !== 'processing') {
+          // Cancelled while it was processed: what was stored for it goes.
+          const { track, copy } = result;
+          await removeStored(deps, [
+            track.audioKey,
+            track.coverKey,
+            track.embeddedCoverKey,
+            copy?.storageKey,
+          ]);
+          return async () => {};
+        }
+        return commitReady(work.item, work.trackId, result);
+      } catch (error) {
+        throw await asJobFailure(deps, payload.itemId, error);
+      }
+    },
+    async giveUp(tx, raw, error) {
+      const payload = raw as ImportJobPayload;
+      const key =
+        error instanceof DomainError || error instanceof PermanentJobError
+          ? error.key
+          : YANDEX_MUSIC_ERRORS.downloadProcessingFailed;
+      const item = await updateItem(
+        tx,
+        payload.itemId,
+        { status: 'failed', failure: key },
+        ACTIVE_ITEM_STATUSES,
+      );
+      if (item?.trackId) await updateTrackRow(tx, item.trackId, { status: 'failed', failure: key });
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { ByteRange, Storage, StoredObject } from './types';
+
+/** Keys are the server's own (`audio/<uuid>`); anything else is a bug, not a path to follow. */
+const KEY = /^[a-z]+(?:\/[A-Za-z0-9._-]+)+$/;
+
+function assertKey(key: string): void {
+  if (!KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+    throw new Error(`Invalid storage key: ${key}`);
+  }
+}
+
+function describe(stats: fs.Stats): StoredObject {
+  // Size, modification time and inode change with every write, so they validate the bytes.
+  const tag = createHash('sha1')
+    .update(`${stats.size}:${stats.mtimeMs}:${stats.ino}`)
+    .digest('base64url')
+    .slice(0, 22);
+  return { size: stats.size, etag: `"${tag}"`, lastModified: stats.mtime };
+}
+
+/** Files under one folder; each write lands in a temporary file renamed into place. */
+export function localStorage(root: string): Storage {
+  const fileOf = (key: string) => {
+    assertKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+
+  async function writeAtomically(key: string, write: (temp: string) => Promise<void>) {
+    const target = fileOf(key);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${randomUUID()}.part`;
+    try {
+      await write(temp);
+      await fsp.rename(temp, target);
+    } catch (error) {
+      await fsp.rm(temp, { force: true });
+      throw error;
+    }
+    return describe(await fsp.stat(target));
+  }
+
+  return {
+    kind: 'local',
+    putFile: (key, filePath) => writeAtomically(key, (temp) => fsp.copyFile(filePath, temp)),
+    putBuffer: (key, bytes) => writeAtomically(key, (temp) => fsp.writeFile(temp, bytes)),
+    async stat(key) {
+      const stats = await fsp.stat(fileOf(key)).catch(() => null);
+      return stats?.isFile() ? describe(stats) : null;
+    },
+    async read(key, range?: ByteRange) {
+      const stream = fs.createReadStream(fileOf(key), range ?? {});
+      await new Promise<void>((resolve, reject) => {
+        stream.once('open', () => resolve());
+        stream.once('error', reject);
+      });
+      return stream;
+    },
+    download: (key, filePath) =>
+      pipeline(fs.createReadStream(fileOf(key)), fs.createWriteStream(filePath)),
+    remove: (key) => fsp.rm(fileOf(key), { force: true }),
+    async check() {
+      await fsp.mkdir(root, { recursive: true });
+      const probe = path.join(root, `.write-check-${randomUUID()}`);
+      await fsp.writeFile(probe, '');
+      await fsp.rm(probe, { force: true });
+    },
+  };
+}

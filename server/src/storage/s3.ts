@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { ByteRange, Storage, StoredObject } from './types';
+
+export type S3Settings = {
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+};
+
+export function s3Client(settings: Omit<S3Settings, 'bucket'>): S3Client {
+  const credentials =
+    settings.accessKeyId && settings.secretAccessKey
+      ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+      : undefined;
+  return new S3Client({
+    region: settings.region,
+    // Checksum trailers (aws-chunked bodies) are AWS's own; many S3-compatible servers would
+    // store the chunk framing as the object's bytes.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // MinIO, R2 and most S3-compatible servers answer on paths, not on bucket subdomains.
+    ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
+    ...(credentials ? { credentials } : {}),
+  });
+}
+
+const isMissing = (error: unknown) => {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return status === 404;
+};
+
+/** An S3-compatible bucket (AWS, R2, MinIO); audio reaches browsers by presigned URLs. */
+export function s3Storage(settings: S3Settings, client = s3Client(settings)): Storage {
+  const Bucket = settings.bucket;
+
+  async function stat(key: string): Promise<StoredObject | null> {
+    try {
+      const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+      return {
+        size: head.ContentLength ?? 0,
+        etag: head.ETag ?? `"${key}"`,
+        lastModified: head.LastModified ?? new Date(0),
+      };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async function put(key: string, Body: Buffer | Readable, ContentType: string, length: number) {
+    await client.send(
+      new PutObjectCommand({ Bucket, Key: key, Body, ContentType, ContentLength: length }),
+    );
+    const stored = await stat(key);
+    if (!stored) throw new Error(`S3 lost ${key} right after storing it`);
+    return stored;
+  }
+
+  async function read(key: string, range?: ByteRange): Promise<Readable> {
+    const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
+    const answer = await client.send(new GetObjectCommand({ Bucket, Key: key, Range }));
+    return answer.Body as Readable;
+  }
+
+  return {
+    kind: 's3',
+    async putFile(key, filePath, contentType) {
+      const { size } = await fs.promises.stat(filePath);
+      return put(key, fs.createReadStream(filePath), contentType, size);
+    },
+    putBuffer: (key, bytes, contentType) => put(key, bytes, contentType, bytes.length),
+    stat,
+    read,
+    async download(key, filePath) {
+      await pipeline(await read(key), fs.createWriteStream(filePath));
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    presignedUrl: (key, ttlSeconds) =>
+      getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: ttlSeconds }),
+    async check() {
+      const key = `checks/${randomUUID()}`;
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: '' }));
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+  };
+}

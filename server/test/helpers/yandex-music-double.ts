@@ -1,0 +1,300 @@
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as data from './yandex-music-double-data';
+import type {
+  DoubleAccount,
+  DoublePlaylist,
+  DoubleRequest,
+  DoubleTrack,
+} from './yandex-music-double-data';
+import { body, json, text } from './yandex-music-double-data';
+
+export type * from './yandex-music-double-data';
+
+/**
+ * A double of the streaming service on loopback speaking its public API (account, tracks,
+ * albums, playlists, search, download-info and its XML), with signed direct links it verifies
+ * and expires. Each track says how its download behaves (a preview, an error page, a cut...).
+ */
+
+const SIGN_SALT = 'XGRlBW9FXlekgbPrRHuSiA';
+
+type Link = { trackId: string; secret: string; expiresAt: number };
+
+export class YandexMusicDouble {
+  readonly accounts = new Map<string, DoubleAccount>();
+  readonly tracks = new Map<string, DoubleTrack>();
+  readonly albums = new Map<string, { title: string; trackIds: string[] }>();
+  readonly playlists = new Map<string, DoublePlaylist>();
+  readonly requests: DoubleRequest[] = [];
+  /** How long a signed link stays good. */
+  linkTtlMs = 60_000;
+  /** API calls whose path matches answer this status instead. */
+  apiFailures: { match: RegExp; status: number }[] = [];
+  /** API answers wait this long first (a slow service). */
+  apiDelayMs = 0;
+  /** How long a slow download keeps the app waiting before its first byte. */
+  slowMs = 10_000;
+  private readonly links = new Map<string, Link>();
+  private readonly issued = new Map<string, number>();
+  private server: http.Server | null = null;
+  url = '';
+
+  async start(): Promise<this> {
+    this.server = http.createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  get host(): string {
+    return this.url.replace(/^http:\/\//, '');
+  }
+
+  addAccount(token: string, account: Partial<DoubleAccount> = {}): DoubleAccount {
+    const full = {
+      uid: 1000 + this.accounts.size,
+      login: 'listener',
+      displayName: 'Listener',
+      hasPlus: true,
+      ...account,
+    };
+    this.accounts.set(token, full);
+    return full;
+  }
+
+  addTrack(track: DoubleTrack): DoubleTrack {
+    return this.tracks.set(track.id, track).get(track.id)!;
+  }
+
+  /** Requests that carried this text anywhere in their Authorization header. */
+  requestsWith(text: string): DoubleRequest[] {
+    return this.requests.filter((request) => request.authorization?.includes(text));
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const url = new URL(req.url ?? '/', this.url);
+    this.requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      authorization: req.headers.authorization ?? null,
+    });
+    try {
+      if (url.pathname.startsWith('/get-mp3/')) return await this.storage(url, res);
+      if (url.pathname.startsWith('/redirected/')) return await this.redirected(url, res);
+      if (url.pathname.startsWith('/covers/')) return await this.cover(url, res);
+      if (this.apiDelayMs) {
+        await new Promise((resolve) => setTimeout(resolve, this.apiDelayMs).unref());
+      }
+      const failure = this.apiFailures.find((entry) => entry.match.test(url.pathname));
+      if (failure)
+        return json(res, failure.status, { error: { name: 'failure', message: 'as told' } });
+      const account = this.accountOf(req);
+      if (!account)
+        return json(res, 401, { error: { name: 'session-expired', message: 'Unauthorized' } });
+      await this.api(req, url, account, res);
+    } catch {
+      if (!res.headersSent) json(res, 500, { error: { name: 'internal' } });
+    }
+  }
+
+  private accountOf(req: http.IncomingMessage): DoubleAccount | null {
+    const match = /^OAuth (.+)$/.exec(req.headers.authorization ?? '');
+    return match ? (this.accounts.get(match[1]!) ?? null) : null;
+  }
+
+  private async api(
+    req: http.IncomingMessage,
+    url: URL,
+    account: DoubleAccount,
+    res: http.ServerResponse,
+  ) {
+    const path = url.pathname;
+    if (path === '/account/status') {
+      return json(res, 200, {
+        result: {
+          account: { uid: account.uid, login: account.login, displayName: account.displayName },
+          plus: { hasPlus: account.hasPlus },
+        },
+      });
+    }
+    if (path === '/tracks' && req.method === 'POST') {
+      const ids = new URLSearchParams(await body(req)).get('track-ids')?.split(',') ?? [];
+      return json(res, 200, {
+        result: ids.flatMap((id) => (this.tracks.has(id) ? [this.wire(id)] : [])),
+      });
+    }
+    let match = /^\/tracks\/(\d+)\/download-info$/.exec(path);
+    if (match) return this.downloadInfo(match[1]!, account, res);
+    match = /^\/download-info\/(\d+)\/(\w+)$/.exec(path);
+    if (match) return this.xml(match[1]!, res);
+    match = /^\/albums\/(\d+)\/with-tracks$/.exec(path);
+    if (match) return this.album(match[1]!, res);
+    match = /^\/users\/([^/]+)\/playlists\/(\d+)$/.exec(path);
+    if (match) return this.playlist(`${decodeURIComponent(match[1]!)}/${match[2]}`, res);
+    match = /^\/playlist\/([^/]+)$/.exec(path);
+    if (match) return this.playlist(decodeURIComponent(match[1]!), res);
+    if (path === '/search') return this.search(url.searchParams.get('text') ?? '', res);
+    json(res, 404, { error: { name: 'not-found' } });
+  }
+
+  /** A track as the service writes it. */
+  wire(id: string) {
+    return data.wireTrack(this.tracks.get(id)!, this.host);
+  }
+
+  private album(id: string, res: http.ServerResponse) {
+    const album = this.albums.get(id);
+    if (!album) return json(res, 404, { error: { name: 'not-found' } });
+    return json(res, 200, {
+      result: {
+        id: Number(id),
+        title: album.title,
+        trackCount: album.trackIds.length,
+        coverUri: `${this.host}/covers/navy/%%`,
+        volumes: [album.trackIds.map((trackId) => this.wire(trackId))],
+      },
+    });
+  }
+
+  private playlist(key: string, res: http.ServerResponse) {
+    const playlist = this.playlists.get(key);
+    if (!playlist) return json(res, 404, { error: { name: 'not-found' } });
+    return json(res, 200, {
+      result: {
+        title: playlist.title,
+        trackCount: playlist.trackIds.length,
+        cover: { type: 'pic', uri: `${this.host}/covers/purple/%%` },
+        tracks: playlist.trackIds.map((id, index) =>
+          playlist.byIdOnly
+            ? { id: Number(id), originalIndex: index }
+            : { id: Number(id), track: this.wire(id) },
+        ),
+      },
+    });
+  }
+
+  private search(text: string, res: http.ServerResponse) {
+    const found = [...this.tracks.values()].filter((track) =>
+      `${track.title} ${track.artists.map((a) => a.name).join(' ')}`
+        .toLowerCase()
+        .includes(text.toLowerCase()),
+    );
+    return json(res, 200, {
+      result: {
+        text,
+        tracks: { total: found.length, perPage: 20, results: found.map((t) => this.wire(t.id)) },
+      },
+    });
+  }
+
+  private downloadInfo(id: string, account: DoubleAccount, res: http.ServerResponse) {
+    const track = this.tracks.get(id);
+    if (!track) return json(res, 404, { error: { name: 'not-found' } });
+    if (track.download === 'infoStatus')
+      return json(res, track.status ?? 500, { error: { name: 'failure' } });
+    if (track.premium && !account.hasPlus) {
+      return json(res, 403, { error: { name: 'not-allowed', message: 'subscription required' } });
+    }
+    if (track.download === 'noFiles') return json(res, 200, { result: [] });
+    const option = (n: string, preview: boolean, bitrate: number) => ({
+      codec: 'mp3',
+      bitrateInKbps: bitrate,
+      gain: false,
+      preview,
+      direct: false,
+      downloadInfoUrl: `${this.url}/download-info/${id}/${n}`,
+    });
+    const bitrate = track.bitrateInKbps ?? 128;
+    const options =
+      track.download === 'previewsOnly'
+        ? [option('preview', true, 128)]
+        : [option('low', false, 64), option('best', false, bitrate), option('preview', true, 128)];
+    return json(res, 200, { result: options });
+  }
+
+  /** The XML naming the storage host, the path, a timestamp and a secret. */
+  private xml(id: string, res: http.ServerResponse) {
+    const track = this.tracks.get(id);
+    if (!track) return json(res, 404, { error: { name: 'not-found' } });
+    if (track.download === 'badXml')
+      return text(res, 200, 'text/xml', '<download-info><host>x</host></download-info>');
+    const secret = randomBytes(8).toString('hex');
+    const path = `/music/${id}/${randomBytes(6).toString('hex')}.mp3`;
+    const expiresAt = Date.now() + this.linkTtlMs;
+    this.links.set(path, { trackId: id, secret, expiresAt });
+    const xml = `<?xml version="1.0" encoding="utf-8"?>\n<download-info><host>${this.host}</host><path>${path}</path><ts>${expiresAt.toString(16)}</ts><region>-1</region><s>${secret}</s></download-info>`;
+    return text(res, 200, 'text/xml', xml);
+  }
+
+  /** /get-mp3/{sign}/{ts}{path}: the signature is checked before anything else. */
+  private async storage(url: URL, res: http.ServerResponse) {
+    const match = /^\/get-mp3\/([0-9a-f]{32})\/([0-9a-f]+)(\/music\/.+)$/.exec(url.pathname);
+    const link = match ? this.links.get(match[3]!) : undefined;
+    if (!match || !link) return text(res, 404, 'text/plain', 'no such file');
+    const sign = createHash('md5')
+      .update(`${SIGN_SALT}${match[3]!.slice(1)}${link.secret}`)
+      .digest('hex');
+    if (sign !== match[1]) return text(res, 401, 'text/plain', 'bad signature');
+    const track = this.tracks.get(link.trackId)!;
+    const count = (this.issued.get(track.id) ?? 0) + 1;
+    this.issued.set(track.id, count);
+    const expired =
+      Date.now() > link.expiresAt ||
+      track.download === 'alwaysExpired' ||
+      (track.download === 'expiresOnce' && count === 1);
+    if (expired) return text(res, 410, 'text/plain', 'link expired');
+    if (track.download === 'redirect' || track.download === 'twoRedirects') {
+      res.writeHead(302, { location: `/redirected/${track.id}/1` }).end();
+      return;
+    }
+    return this.file(track, res);
+  }
+
+  private async redirected(url: URL, res: http.ServerResponse) {
+    const [, , id, step] = url.pathname.split('/');
+    const track = this.tracks.get(id ?? '');
+    if (!track) return text(res, 404, 'text/plain', 'gone');
+    if (track.download === 'twoRedirects' && step === '1') {
+      res.writeHead(302, { location: `/redirected/${track.id}/2` }).end();
+      return;
+    }
+    return this.file(track, res);
+  }
+
+  private async file(track: DoubleTrack, res: http.ServerResponse) {
+    switch (track.download) {
+      case 'htmlPage':
+        return text(
+          res,
+          200,
+          'text/html; charset=utf-8',
+          '<html><body>Access denied</body></html>',
+        );
+      case 'tinyFile':
+        return text(res, 200, 'audio/mpeg', track.audio.subarray(0, 2048));
+      case 'storageStatus':
+        return text(res, track.status ?? 503, 'text/plain', 'storage trouble');
+      case 'slowStart':
+        await new Promise((resolve) => setTimeout(resolve, this.slowMs).unref());
+        return text(res, 200, 'audio/mpeg', track.audio);
+      case 'cutShort':
+        res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': track.audio.length });
+        res.write(track.audio.subarray(0, Math.floor(track.audio.length / 2)));
+        setTimeout(() => res.socket?.destroy(), 20);
+        return;
+      default:
+        return text(res, 200, 'audio/mpeg', track.audio);
+    }
+  }
+
+  private async cover(url: URL, res: http.ServerResponse) {
+    return text(res, 200, 'image/png', await data.coverPng(url));
+  }
+}

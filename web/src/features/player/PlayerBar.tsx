@@ -1,0 +1,61 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RoomAccessArgs, RoomDetails } from '@music-rooms/domain/rooms';
+import { HostLabel } from './HostLabel';
+import { NowPlaying } from './NowPlaying';
+import { PlayModes } from './PlayModes';
+import { SeekBar } from './SeekBar';
+import { SyncBadge } from './SyncBadge';
+import { TransportControls } from './TransportControls';
+import { VolumeControl } from './VolumeControl';
+import { useBarHeight } from './useBarHeight';
+import { useMediaSession } from './useMediaSession';
+import type { PlayerModel } from './usePlayer';
+import { usePlayerKeyboard } from './usePlayerKeyboard';
+import './player.css';
+
+type PlayerBarProps = { room: RoomDetails; pass: RoomAccessArgs; player: PlayerModel };
+
+/**
+ * The player bar (spec §2): what plays, the room's controls (disabled for those who only
+ * listen), the seek bar on the waveform, this listener's volume, who is host and how this page
+ * stands with the room. Keyboard and Media Session controls come with it.
+ */
+export function PlayerBar({ room, pass, player }: PlayerBarProps) {
+  const { t } = useTranslation();
+  const bar = useRef<HTMLElement>(null);
+  useBarHeight(bar);
+  usePlayerKeyboard(player);
+  useMediaSession(player, pass);
+  const view = player.view;
+  const track = view?.track ?? null;
+
+  return (
+    <section
+      ref={bar}
+      className="player-bar"
+      aria-label={t('player.label')}
+      data-sync={player.status.sync}
+      data-can-control={view?.canControl ? 'true' : 'false'}
+    >
+      <div className="player-bar__info">
+        {track ? (
+          <NowPlaying track={track} pass={pass} />
+        ) : (
+          <p className="player-bar__idle">{t('player.idle')}</p>
+        )}
+        <HostLabel room={room} pass={pass} hostId={view?.hostId ?? null} />
+      </div>
+      <div className="player-bar__center">
+        <TransportControls player={player} />
+        <SeekBar player={player} pass={pass} />
+      </div>
+      <div className="player-bar__side">
+        <PlayModes player={player} />
+        <VolumeControl />
+        <SyncBadge player={player} />
+      </div>
+      {view && !view.canControl && <p className="visually-hidden">{t('player.viewOnly')}</p>}
+    </section>
+  );
+}

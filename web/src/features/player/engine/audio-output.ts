@@ -1,0 +1,88 @@
+import { volumeGain } from './loudness';
+
+/** resume() that has not brought the context to running by then: the browser wants a gesture. */
+const BLOCKED_AFTER_MS = 800;
+/** Volume changes glide over about this long instead of clicking. */
+const VOLUME_GLIDE_S = 0.015;
+
+/**
+ * The page's one AudioContext and the master gain every track plays through. Made when first
+ * needed; when the browser will not let it run without a click, it says so (`blocked`) and runs
+ * after `unlock()` is called from a click or key press.
+ */
+export class AudioOutput {
+  private context: AudioContext | null = null;
+  private master: GainNode | null = null;
+  private resuming = false;
+  private gain = 1;
+  blocked = false;
+
+  constructor(
+    private readonly onChange: () => void,
+    private readonly createContext: () => AudioContext = () => new AudioContext(),
+  ) {}
+
+  /** The context, made on first use. */
+  get(): { context: AudioContext; master: GainNode } {
+    if (!this.context || !this.master || this.context.state === 'closed') {
+      const context = this.createContext();
+      const master = context.createGain();
+      master.gain.value = this.gain;
+      master.connect(context.destination);
+      context.onstatechange = () => this.stateChanged();
+      this.context = context;
+      this.master = master;
+    }
+    return { context: this.context, master: this.master };
+  }
+
+  get running(): boolean {
+    return this.context?.state === 'running';
+  }
+
+  /**
+   * Asks a context that is not running to run. If it still is not shortly after, autoplay is
+   * blocked until a gesture (`blocked` turns true and the listener hears it).
+   */
+  wake(): void {
+    const { context } = this.get();
+    if (context.state === 'running' || this.resuming) return;
+    this.resuming = true;
+    void context.resume().finally(() => {
+      this.resuming = false;
+    });
+    setTimeout(() => {
+      if (context.state !== 'running' && !this.blocked) {
+        this.blocked = true;
+        this.onChange();
+      }
+    }, BLOCKED_AFTER_MS);
+  }
+
+  /** From a click or key press: the browser lets the context run now. */
+  unlock(): void {
+    const { context } = this.get();
+    if (context.state !== 'running') void context.resume();
+  }
+
+  setVolume(volume: number, muted: boolean): void {
+    this.gain = volumeGain(volume, muted);
+    if (!this.context || !this.master) return;
+    this.master.gain.setTargetAtTime(this.gain, this.context.currentTime, VOLUME_GLIDE_S);
+  }
+
+  close(): void {
+    const context = this.context;
+    this.context = null;
+    this.master = null;
+    if (context) {
+      context.onstatechange = null;
+      void context.close().catch(() => {});
+    }
+  }
+
+  private stateChanged(): void {
+    if (this.context?.state === 'running') this.blocked = false;
+    this.onChange();
+  }
+}

@@ -1,0 +1,127 @@
+import { ClockSync, sampleOf, type ClockEstimate } from '@music-rooms/domain/clock';
+import type { ClockPing } from '../../../lib/realtime/realtime-client';
+
+/** What the clock needs of the realtime connection. */
+export type ClockTransport = {
+  readonly connected: boolean;
+  ping(): Promise<ClockPing>;
+  /** Hears every (re)connection; answers the function that stops listening. */
+  onConnect(listener: () => void): () => void;
+};
+
+export type ClockOptions = {
+  now?: () => number;
+  /** Hears the page wake (the tab shown again); answers the function that stops listening. */
+  onWake?: (listener: () => void) => () => void;
+};
+
+/** Probes sent one after another at the start, after a reconnect and when the tab wakes. */
+const BURST_PROBES = 8;
+/** Probes of each periodic re-sampling (the lowest round trip of them counts). */
+const PERIODIC_PROBES = 3;
+const PERIODIC_MS = 15_000;
+/** A pause between the probes of a burst, so one slow moment does not spoil them all. */
+const PROBE_GAP_MS = 40;
+
+/**
+ * The server's clock as this page sees it (design §4 "Clock"): NTP-style paired probes over the
+ * socket feed the domain's `ClockSync`. A burst at the start, a few probes every 15 s, and a new
+ * burst after a reconnect (perhaps to another node: the old samples are forgotten) and when the
+ * tab becomes visible again (timers slept, the machine may have). `serverNow()` reads
+ * `performance.now()` plus the estimated offset.
+ */
+export class PlayerClock {
+  private readonly sync = new ClockSync();
+  private readonly stops: Array<() => void> = [];
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private probing: Promise<void> | null = null;
+  private closed = false;
+  private readonly listeners = new Set<() => void>();
+
+  private readonly now: () => number;
+
+  constructor(
+    private readonly transport: ClockTransport,
+    private readonly options: ClockOptions = {},
+  ) {
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  /** Starts sampling (again, after a stop). */
+  start(): void {
+    this.closed = false;
+    this.stops.push(
+      this.transport.onConnect(() => {
+        this.sync.reset();
+        void this.burst();
+      }),
+    );
+    if (this.options.onWake) this.stops.push(this.options.onWake(() => void this.burst()));
+    this.timer = setInterval(() => void this.probe(PERIODIC_PROBES), PERIODIC_MS);
+    if (this.transport.connected) void this.burst();
+  }
+
+  stop(): void {
+    this.closed = true;
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+    this.stops.splice(0).forEach((stop) => stop());
+  }
+
+  /** The estimate, or null before the first answer. */
+  estimate(): ClockEstimate | null {
+    return this.sync.estimate();
+  }
+
+  /** The server's epoch time now, or null before the first answer. */
+  serverNow(): number | null {
+    return this.sync.serverNow(this.now());
+  }
+
+  /** The page's `performance.now()` at a server instant, or null before the first answer. */
+  localTimeOf(serverMs: number): number | null {
+    const estimate = this.sync.estimate();
+    return estimate ? serverMs - estimate.offsetMs : null;
+  }
+
+  /** Hears each new sample (the estimate may have moved). Answers the function that stops it. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A burst of probes, right away (a tab woke, the engine lost track). */
+  burst(): Promise<void> {
+    return this.probe(BURST_PROBES);
+  }
+
+  private probe(count: number): Promise<void> {
+    // One series at a time: a second would only compete with the first for the socket.
+    this.probing ??= this.series(count).finally(() => {
+      this.probing = null;
+    });
+    return this.probing;
+  }
+
+  private async series(count: number): Promise<void> {
+    for (let i = 0; i < count && !this.closed && this.transport.connected; i += 1) {
+      try {
+        const { sentAt, serverNow, receivedAt } = await this.transport.ping();
+        if (this.closed) return;
+        this.sync.add(
+          sampleOf({
+            clientSentAt: sentAt,
+            serverReceivedAt: serverNow,
+            serverSentAt: serverNow,
+            clientReceivedAt: receivedAt,
+          }),
+        );
+        this.listeners.forEach((listener) => listener());
+      } catch {
+        // No answer in time (a cut connection): the next series tries again.
+        return;
+      }
+      if (i + 1 < count) await new Promise((resolve) => setTimeout(resolve, PROBE_GAP_MS));
+    }
+  }
+}

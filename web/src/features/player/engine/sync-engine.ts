@@ -1,0 +1,335 @@
+import type { ClockEstimate } from '@music-rooms/domain/clock';
+import type { TrackId } from '@music-rooms/domain/ids';
+import type { PlaybackState } from '@music-rooms/domain/playback';
+import { AudioOutput } from './audio-output';
+import { DRIFT_SAMPLES, driftAction, isInSync } from './drift';
+import { normalizationGain } from './loudness';
+import { OutputClock, median, readOutput } from './output-clock';
+import { Program } from './program';
+import type { EngineStatus, PlayerSnapshot, SyncState } from './sync-state';
+import type { OpenTrack } from './track-source';
+
+/** The server's clock as the engine reads it (PlayerClock). */
+export type EngineClock = {
+  serverNow(): number | null;
+  localTimeOf(serverMs: number): number | null;
+  estimate(): ClockEstimate | null;
+};
+
+export type EngineOptions = {
+  clock: EngineClock;
+  openTrack: OpenTrack;
+  createContext?: () => AudioContext;
+  now?: () => number;
+};
+
+/** A track as the engine needs it: which, how long (the room's word), how loud. */
+export type EngineTrack = { id: TrackId; durationMs: number; loudnessLufs: number | null };
+
+/**
+ * What the engine follows: the room's playback, the current track's loudness, and the track
+ * the server will start when this one ends (null: it stops, or nothing is known).
+ */
+export type EngineView = {
+  state: PlaybackState;
+  loudnessLufs: number | null;
+  next: EngineTrack | null;
+};
+
+const TICK_MS = 200;
+/** Nothing is scheduled closer than this to the context's clock. */
+const START_MARGIN_S = 0.03;
+/** Joining a room that plays: the audio comes in this long after its segment is decoded. */
+const JOIN_LEAD_MS = 120;
+/** The next track is fetched and scheduled once the current one has this little left. */
+const NEXT_TRACK_AHEAD_S = 20;
+/** A nudge begins this long after the context's clock. */
+const NUDGE_LEAD_S = 0.05;
+const RETRY_MAX_MS = 15_000;
+/** Waiting this long for the first clock sample counts as a sync error. */
+const NO_CLOCK_ERROR_MS = 10_000;
+
+const wantsAudio = (state: PlaybackState | undefined): state is PlaybackState =>
+  Boolean(state?.playing && state.trackId);
+
+/**
+ * The sync engine (design §4): keeps what this page plays on the room's server timeline. A
+ * server instant becomes page time (the clock's offset), then the AudioContext time heard then
+ * (OutputClock); segments are scheduled end to end (Program), the predicted next track right
+ * after the current one, and the heard position is compared with the room's all the time: a
+ * small drift is closed by a rate nudge, a large one (> DRIFT_SEEK_MS) by starting again from
+ * where the room is. A tab that slept, a cut network or a reconnect show up as a late segment or
+ * a large drift, and are mended the same way. Plain TypeScript: React binds it (usePlayerEngine).
+ */
+export class SyncEngine {
+  private readonly audio: AudioOutput;
+  private readonly output = new OutputClock();
+  private readonly program: Program;
+  private readonly now: () => number;
+  private readonly listeners = new Set<() => void>();
+  private view: EngineView | null = null;
+  private normalize = true;
+  private drift: number[] = [];
+  private nudgeEndsAt = 0;
+  private generation = 0;
+  private starting = false;
+  private failures = 0;
+  private retryAt = 0;
+  private clockWaitSince: number | null = null;
+  private status: EngineStatus = { sync: 'idle', driftMs: null };
+  private timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(private readonly options: EngineOptions) {
+    this.now = options.now ?? (() => performance.now());
+    this.audio = new AudioOutput(() => this.tick(), options.createContext);
+    this.program = new Program(() => this.audio.get(), options.openTrack);
+  }
+
+  /**
+   * Starts following the room (again, after a stop). The AudioContext is made now, with the
+   * page: if the browser wants a click first, it is the page's first click that lets it run.
+   */
+  start(): void {
+    this.audio.get();
+    if (this.timer === null) this.timer = setInterval(() => this.tick(), TICK_MS);
+    this.tick();
+  }
+
+  /** Follows a new answer of player.get. */
+  setView(view: EngineView | null): void {
+    this.view = view;
+    const state = view?.state;
+    if (!wantsAudio(state)) this.silence();
+    else if (!this.adopt(state)) this.startOver(true);
+    this.applyGains();
+    this.tick();
+  }
+
+  setVolume(volume: number, muted: boolean): void {
+    this.audio.setVolume(volume, muted);
+  }
+
+  setNormalize(on: boolean): void {
+    this.normalize = on;
+    this.applyGains();
+  }
+
+  /** Call from a click or key press: lets audio start where the browser blocked it. */
+  unlock(): void {
+    this.audio.unlock();
+  }
+
+  getStatus(): EngineStatus {
+    return this.status;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  snapshot(): PlayerSnapshot {
+    const state = this.view?.state;
+    const { clock } = this.options;
+    const estimate = clock.estimate();
+    const base = {
+      serverNow: clock.serverNow(),
+      offsetMs: estimate?.offsetMs ?? null,
+      rttMs: estimate?.rttMs ?? null,
+      state: this.status.sync,
+    };
+    if (!state?.trackId) return { ...base, trackId: null, playing: false, position: null };
+    if (!state.playing) {
+      return { ...base, trackId: state.trackId, playing: false, position: state.positionMs / 1000 };
+    }
+    const heard = this.heardPosition();
+    const lane = heard === null ? null : this.program.laneAt(heard);
+    if (heard === null || !lane)
+      return { ...base, trackId: state.trackId, playing: true, position: null };
+    const position = Math.min(heard - lane.startsAt, lane.durationS);
+    return { ...base, trackId: lane.trackId, playing: true, position };
+  }
+
+  /** Goes quiet and lets go of the audio device; start() takes up again. */
+  stop(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+    this.silence();
+    this.audio.close();
+  }
+
+  private tick(): void {
+    const state = this.view?.state;
+    if (this.timer === null || !wantsAudio(state)) return this.setSync('idle');
+    const { context } = this.audio.get();
+    if (context.state !== 'running') {
+      this.audio.wake();
+      return this.setSync(this.audio.blocked ? 'blocked' : 'syncing');
+    }
+    this.output.add(readOutput(context, this.now));
+    if (this.starting || this.now() < this.retryAt) return;
+    if (!this.program.timeline) return void this.begin(state);
+    if (this.schedule(context)) this.measure(state, context);
+  }
+
+  /** Starts from where the room is: the segment there is decoded first, then scheduled. */
+  private async begin(state: PlaybackState): Promise<void> {
+    const generation = this.generation;
+    const serverNow = this.options.clock.serverNow();
+    if (serverNow === null) return this.waitForClock();
+    this.clockWaitSince = null;
+    this.starting = true;
+    if (this.status.sync !== 'syncError') this.setSync('syncing');
+    try {
+      const lane = this.program.laneFor(state.trackId!, state.durationMs);
+      this.applyGains();
+      const target = Math.max(state.atServerMs, serverNow + JOIN_LEAD_MS);
+      await lane.loadAt((state.positionMs + target - state.atServerMs) / 1000);
+      if (generation !== this.generation) return;
+      const start = this.startAnchor(state);
+      if (!start || start.position >= state.durationMs / 1000) return;
+      this.program.begin(start.at, start.position);
+      this.schedule(this.audio.get().context);
+    } catch (error) {
+      if (generation === this.generation) this.fail(error);
+    } finally {
+      if (generation === this.generation) this.starting = false;
+    }
+  }
+
+  /** When (context time) and where (seconds) the music comes in: now-ish, or at a planned start. */
+  private startAnchor(state: PlaybackState): { at: number; position: number } | null {
+    const { context } = this.audio.get();
+    const serverNow = this.options.clock.serverNow();
+    const local =
+      serverNow === null
+        ? null
+        : this.options.clock.localTimeOf(Math.max(state.atServerMs, serverNow));
+    const at = local === null ? null : this.output.heardTimeAt(local);
+    if (at === null || serverNow === null) return null;
+    const instant = Math.max(state.atServerMs, serverNow);
+    const earliest = context.currentTime + START_MARGIN_S;
+    const later = Math.max(0, earliest - at);
+    return {
+      at: at + later,
+      position: (state.positionMs + instant + later * 1000 - state.atServerMs) / 1000,
+    };
+  }
+
+  /** Schedules what is due; false when it had to start over. */
+  private schedule(context: AudioContext): boolean {
+    this.addNextTrack();
+    const result = this.program.schedule(context, this.output.heardTimeAt(this.now()));
+    if (result.kind === 'ok') return true;
+    if (result.kind === 'late') this.startOver(false);
+    else this.fail(result.error);
+    return false;
+  }
+
+  /** Near the end of the current track, the next one joins right after it. */
+  private addNextTrack(): void {
+    const next = this.view?.next;
+    const current = this.program.lanes[0];
+    const heard = this.heardPosition();
+    if (!next || !current || this.program.lanes.length > 1 || heard === null) return;
+    if (current.endsAt - heard > NEXT_TRACK_AHEAD_S) return;
+    const lane = this.program.addNext(next.id, next.durationMs);
+    if (lane) lane.gain.gain.value = normalizationGain(next.loudnessLufs, this.normalize);
+  }
+
+  /** Compares what is heard with where the room is, and mends the gap. */
+  private measure(state: PlaybackState, context: AudioContext): void {
+    const serverNow = this.options.clock.serverNow();
+    const heard = this.heardPosition();
+    const lane = this.program.lanes[0];
+    if (serverNow === null || !lane) return;
+    if (heard === null) return this.setSync('syncing');
+    if (context.currentTime < this.nudgeEndsAt) return;
+    const expected = (state.positionMs + serverNow - state.atServerMs) / 1000;
+    // Between a track's end and the server's word on the next there is nothing to compare.
+    if (expected < 0 || expected >= lane.durationS) return;
+    this.drift = [...this.drift, (heard - expected) * 1000].slice(-DRIFT_SAMPLES);
+    const driftMs = median(this.drift);
+    const moved = Math.abs(driftMs - (this.status.driftMs ?? Infinity)) >= 1;
+    if (moved) this.status = { ...this.status, driftMs };
+    if (this.drift.length < DRIFT_SAMPLES) return this.setSync(this.status.sync, moved);
+    const action = driftAction(this.drift);
+    if (action.kind === 'seek') return this.startOver(false);
+    const inSync = isInSync(this.drift);
+    if (action.kind === 'nudge') {
+      const at = context.currentTime + NUDGE_LEAD_S;
+      this.program.nudge(at, action.rate, action.durationS);
+      this.nudgeEndsAt = at + action.durationS;
+      this.drift = [];
+      this.schedule(context);
+    }
+    if (inSync) this.failures = 0;
+    this.setSync(inSync ? 'inSync' : 'syncing', moved);
+  }
+
+  /** Whether the new state says what is heard anyway: then the music plays on. */
+  private adopt(state: PlaybackState): boolean {
+    const serverNow = this.options.clock.serverNow();
+    const heardAt = this.output.heardTimeAt(this.now());
+    if (!this.audio.running || serverNow === null || heardAt === null) return false;
+    return this.program.adopt(state, heardAt, serverNow);
+  }
+
+  /** Silences and starts again from where the room is (forgetting the tracks when told). */
+  private startOver(forgetTracks: boolean): void {
+    this.generation += 1;
+    this.starting = false;
+    if (forgetTracks) this.program.clear();
+    else this.program.stop();
+    this.drift = [];
+    this.nudgeEndsAt = 0;
+    if (this.status.sync !== 'syncError' && this.status.sync !== 'blocked') this.setSync('syncing');
+  }
+
+  private silence(): void {
+    this.startOver(true);
+    this.failures = 0;
+    this.retryAt = 0;
+    this.setSync('idle');
+  }
+
+  private fail(error: unknown): void {
+    console.warn('The player could not load the track', error);
+    this.startOver(true);
+    this.failures += 1;
+    this.retryAt = this.now() + Math.min(RETRY_MAX_MS, 1000 * 2 ** (this.failures - 1));
+    this.setSync('syncError');
+  }
+
+  private waitForClock(): void {
+    this.clockWaitSince ??= this.now();
+    const waited = this.now() - this.clockWaitSince;
+    this.setSync(waited > NO_CLOCK_ERROR_MS ? 'syncError' : 'syncing');
+  }
+
+  private applyGains(): void {
+    this.program.lanes.forEach((lane, index) => {
+      const next = this.view?.next;
+      const lufs =
+        index === 0
+          ? (this.view?.loudnessLufs ?? null)
+          : next?.id === lane.trackId
+            ? next.loudnessLufs
+            : null;
+      lane.gain.gain.value = normalizationGain(lufs, this.normalize);
+    });
+  }
+
+  /** The program position heard now, or null when nothing is (yet). */
+  private heardPosition(): number | null {
+    const heardAt = this.output.heardTimeAt(this.now());
+    if (heardAt === null || !this.audio.running) return null;
+    return this.program.positionAt(heardAt);
+  }
+
+  private setSync(sync: SyncState, force = false): void {
+    if (sync === this.status.sync && !force) return;
+    this.status = { ...this.status, sync, ...(sync === 'idle' ? { driftMs: null } : {}) };
+    this.listeners.forEach((listener) => listener());
+  }
+}

@@ -1,0 +1,68 @@
+import { useCallback, useEffect } from 'react';
+import type { RoomId, TrackId } from '@music-rooms/domain/ids';
+import type { PlayerView } from '@music-rooms/domain/player';
+import type { PlayerCommand } from '@music-rooms/domain/player-commands';
+import type { RoomAccessArgs } from '@music-rooms/domain/rooms';
+import { useErrorText } from '../../app/forms/useErrorText';
+import { notify } from '../../app/toasts/toast-store';
+import { useLiveQueryState } from '../../lib/realtime/useLiveQuery';
+import type { TrackSummary } from '@music-rooms/domain/tracks';
+import type { EngineTrack } from './engine/sync-engine';
+import { sendPlayerCommand } from './player-api';
+import { usePlayerEngine, type PlayerEngine } from './usePlayerEngine';
+
+/** Everything the player bar and the room page need of the player. */
+export type PlayerModel = PlayerEngine & {
+  roomId: RoomId;
+  pass: RoomAccessArgs;
+  /** The room's playback (player.get), null while it loads. */
+  view: PlayerView | null;
+  /** Sends a command on the state shown (a stale one is retried once, a refusal is a notice). */
+  command: (command: PlayerCommand) => void;
+  /** Plays a track of the playlist from its start. */
+  select: (trackId: TrackId) => void;
+  /** From a click: lets the audio start where the browser blocked it. */
+  unlock: () => void;
+};
+
+/**
+ * The room's player (design §4): the live playback state (with the track that follows, for a
+ * gapless change), the engine that plays it in sync, and the commands.
+ */
+export function usePlayer(roomId: RoomId, pass: RoomAccessArgs): PlayerModel {
+  const errorText = useErrorText();
+  const engine = usePlayerEngine(pass);
+  const live = useLiveQueryState('player.get', { roomId, ...pass });
+  const view = live.status === 'value' ? live.value : null;
+  const state = view?.state ?? null;
+
+  const loudnessLufs = view?.track?.loudnessLufs ?? null;
+  const next = view?.next ?? null;
+  useEffect(() => {
+    engine.engine.setView(state ? { state, loudnessLufs, next: next && engineTrack(next) } : null);
+  }, [engine.engine, state, loudnessLufs, next]);
+
+  const revision = state?.revision ?? 0;
+  const command = useCallback(
+    (next: PlayerCommand) => {
+      engine.engine.unlock();
+      sendPlayerCommand(roomId, revision, next, pass).catch((error: unknown) =>
+        notify({
+          variant: 'error',
+          title: errorText(error, 'player.commandFailed'),
+          closable: true,
+        }),
+      );
+    },
+    [engine.engine, roomId, revision, pass, errorText],
+  );
+  const select = useCallback((trackId: TrackId) => command({ type: 'select', trackId }), [command]);
+  const unlock = useCallback(() => engine.engine.unlock(), [engine.engine]);
+  return { ...engine, roomId, pass, view, command, select, unlock };
+}
+
+const engineTrack = (track: TrackSummary): EngineTrack => ({
+  id: track._id,
+  durationMs: track.durationMs,
+  loudnessLufs: track.loudnessLufs,
+});

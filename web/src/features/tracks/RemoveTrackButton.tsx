@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Trash2 } from 'lucide-react';
+import type { TrackSummary } from '@music-rooms/domain/tracks';
+import { cx } from '../../lib/cx';
+import { notify } from '../../app/toasts/toast-store';
+import { useErrorText } from '../../app/forms/useErrorText';
+import { removeTrack } from './tracks-api';
+
+/** How long the "click again" state waits for the second click. */
+const CONFIRM_MS = 4000;
+
+type RemoveTrackButtonProps = { track: TrackSummary };
+
+/** Removes a track from the playlist on a second click (spec §4 Removal). */
+export function RemoveTrackButton({ track }: RemoveTrackButtonProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [armed, setArmed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!armed) return;
+    const timer = setTimeout(() => setArmed(false), CONFIRM_MS);
+    return () => clearTimeout(timer);
+  }, [armed]);
+
+  const click = async () => {
+    if (!armed) return setArmed(true);
+    setBusy(true);
+    try {
+      await removeTrack(track._id);
+    } catch (error) {
+      setBusy(false);
+      setArmed(false);
+      notify({ variant: 'error', title: errorText(error, 'tracks.errors.updateFailed') });
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className={cx('track-row__remove', armed && 'track-row__remove--armed')}
+      aria-label={
+        armed
+          ? t('tracks.remove.confirm', { title: track.title })
+          : t('tracks.remove.label', { title: track.title })
+      }
+      aria-busy={busy || undefined}
+      onClick={() => void click()}
+      onBlur={() => !busy && setArmed(false)}
+    >
+      <Trash2 aria-hidden size={15} />
+      {armed && <span>{t('tracks.remove.again')}</span>}
+    </button>
+  );
+}

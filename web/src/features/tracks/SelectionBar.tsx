@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Pencil, Trash2 } from 'lucide-react';
+import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { notify } from '../../app/toasts/toast-store';
+import { useErrorText } from '../../app/forms/useErrorText';
+import { removeTracks } from './tracks-api';
+import type { Selection } from './useSelection';
+
+type SelectionBarProps = { selection: Selection; total: number; onEdit: () => void };
+
+/** The multi-select bar: how many are ticked, all or none, batch edit, delete selected. */
+export function SelectionBar({ selection, total, onEdit }: SelectionBarProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const count = selection.ids.length;
+  const all = count > 0 && count === total;
+
+  const remove = async () => {
+    setConfirming(false);
+    setBusy(true);
+    try {
+      const { results } = await removeTracks([...selection.ids]);
+      const failed = results.filter((result) => !result.ok).length;
+      const removed = results.length - failed;
+      notify(
+        failed === 0
+          ? { variant: 'success', title: t('tracks.select.removed', { count: removed }) }
+          : { variant: 'error', title: t('tracks.select.removeFailed', { count: failed }) },
+      );
+      selection.setAll(false);
+    } catch (error) {
+      notify({ variant: 'error', title: errorText(error, 'tracks.errors.updateFailed') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="selection-bar" role="toolbar" aria-label={t('tracks.select.bar')}>
+      <label className="selection-bar__all">
+        <input
+          type="checkbox"
+          checked={all}
+          ref={(box) => {
+            // Some but not all: the box shows a dash.
+            if (box) box.indeterminate = count > 0 && !all;
+          }}
+          onChange={() => selection.setAll(!all)}
+        />
+        {t('tracks.select.all')}
+      </label>
+      <span className="selection-bar__count" aria-live="polite">
+        {t('tracks.select.count', { count })}
+      </span>
+      <div className="selection-bar__actions">
+        <Button size="sm" icon={Pencil} disabled={count === 0} onClick={onEdit}>
+          {t('tracks.edit.open')}
+        </Button>
+        <Button
+          size="sm"
+          variant="danger"
+          icon={Trash2}
+          disabled={count === 0}
+          busy={busy}
+          onClick={() => setConfirming(true)}
+        >
+          {t('tracks.select.remove')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t('tracks.select.removeTitle', { count })}
+        message={t('tracks.select.removeText', { count })}
+        confirmLabel={t('tracks.select.removeConfirm', { count })}
+        cancelLabel={t('common.cancel')}
+        danger
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}

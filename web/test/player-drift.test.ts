@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { DRIFT_SEEK_MS, DRIFT_TOLERANCE_MS } from '@music-rooms/domain/playback';
+import { driftAction, isInSync } from '../src/features/player/engine/drift';
+import { normalizationGain, volumeGain } from '../src/features/player/engine/loudness';
+
+describe('drift decisions', () => {
+  it('leaves a drift within the tolerance alone', () => {
+    expect(driftAction([1, -1, DRIFT_TOLERANCE_MS, 0.5, 1.5])).toEqual({ kind: 'none' });
+  });
+
+  it('slows down music that is ahead, just long enough to close the gap', () => {
+    const action = driftAction([12, 12, 11, 13, 12]);
+    if (action.kind !== 'nudge') throw new Error(`expected a nudge, got ${action.kind}`);
+    expect(action.rate).toBeLessThan(1);
+    expect((1 - action.rate) * action.durationS * 1000).toBeCloseTo(12, 6);
+  });
+
+  it('speeds up music that is behind', () => {
+    const action = driftAction([-30, -30, -31, -29, -30]);
+    expect(action.kind === 'nudge' && action.rate > 1).toBe(true);
+  });
+
+  it('seeks when the gap is too large to nudge', () => {
+    expect(driftAction([DRIFT_SEEK_MS + 5, 90, 200, 80, 75])).toEqual({ kind: 'seek' });
+  });
+
+  it('is not moved by one wild reading among steady ones', () => {
+    expect(driftAction([0.5, 400, 0.2, -0.3, 0.1])).toEqual({ kind: 'none' });
+  });
+
+  it('counts as in sync within 20 ms', () => {
+    expect(isInSync([5, 6, 4])).toBe(true);
+    expect(isInSync([45, 46, 44])).toBe(false);
+    expect(isInSync([])).toBe(false);
+  });
+});
+
+describe('volume', () => {
+  it('brings a loud track down and a quiet one up towards −14 LUFS', () => {
+    expect(normalizationGain(-8, true)).toBeCloseTo(10 ** (-6 / 20), 9);
+    expect(normalizationGain(-17, true)).toBeCloseTo(10 ** (3 / 20), 9);
+  });
+
+  it('limits the boost and the cut', () => {
+    expect(normalizationGain(-40, true)).toBeCloseTo(10 ** (6 / 20), 9);
+    expect(normalizationGain(5, true)).toBeCloseTo(10 ** (-12 / 20), 9);
+  });
+
+  it('leaves a track as it is when switched off or never measured', () => {
+    expect(normalizationGain(-8, false)).toBe(1);
+    expect(normalizationGain(null, true)).toBe(1);
+  });
+
+  it('mutes, and shapes the slider so its middle is a quarter of the power', () => {
+    expect(volumeGain(0.8, true)).toBe(0);
+    expect(volumeGain(0.5, false)).toBe(0.25);
+    expect(volumeGain(2, false)).toBe(1);
+  });
+});
