@@ -49,6 +49,42 @@ export default tseslint.config(
     },
   },
   {
+    // Nor do the entry points and the services touch the file system or the S3 SDK (rule 3):
+    // src/storage/ does (stored objects, scratch files, the outbox, the web build), and the
+    // media tools in src/media/ read the files they are handed.
+    files: [
+      'server/src/services/**/*.ts',
+      'server/src/functions/**/*.ts',
+      'server/src/routes/**/*.ts',
+      'server/src/plugins/**/*.ts',
+      'server/src/realtime/**/*.ts',
+    ],
+    ignores: ['server/src/**/*store.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message:
+                'Queries live in a *store.ts module or in src/db/; call one of its functions.',
+            },
+            {
+              group: ['fs', 'fs/*', 'node:fs', 'node:fs/*', 'os', 'node:os'],
+              message:
+                'Files live behind src/storage/: stored objects (Storage) or scratch files (scratch-files.ts).',
+            },
+            {
+              group: ['@aws-sdk/*'],
+              message: 'S3 is reached through the Storage interface of src/storage/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Every string an input schema takes is text() (domain/src/schemas/text.ts), which refuses
     // NUL and lone surrogates, text no database column holds.
     files: [

@@ -27,6 +27,7 @@ export const functionsPlugin = fp<FunctionsPluginOptions>(
     const deps: RequestDeps = {
       db: app.database.db,
       config: app.config,
+      log: app.log,
       ...app.roomRuntime,
       ...app.tracksRuntime,
       ...app.playerRuntime,

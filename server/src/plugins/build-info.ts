@@ -1,15 +1,15 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { BuildInfo } from '@music-rooms/domain';
+import { readJsonFile } from '../storage/web-build';
 
 export type ServerBuild = BuildInfo & { version: string };
 
 /** Which web build this node serves (written by the web build) and the app's version. */
 export const buildInfoPlugin = fp(
   async (app) => {
-    const latest = readJson<BuildInfo>(path.join(app.config.webDist, 'builds/latest.json'));
-    const pkg = readJson<{ version: string }>(path.join(app.config.appRoot, 'package.json'));
+    const latest = readJsonFile<BuildInfo>(path.join(app.config.webDist, 'builds/latest.json'));
+    const pkg = readJsonFile<{ version: string }>(path.join(app.config.appRoot, 'package.json'));
     app.decorate('build', {
       id: latest?.id ?? 'dev',
       timestamp: latest?.timestamp ?? Date.now(),
@@ -18,14 +18,6 @@ export const buildInfoPlugin = fp(
   },
   { name: 'build-info' },
 );
-
-function readJson<T>(file: string): T | null {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
-  } catch {
-    return null;
-  }
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

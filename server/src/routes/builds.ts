@@ -1,8 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { BuildInfo } from '@music-rooms/domain';
 import { notFound } from '../errors';
+import { readBuildMeta } from '../storage/web-build';
 
 const BUILD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -21,9 +20,7 @@ export async function buildRoutes(app: FastifyInstance) {
     if (!BUILD_ID.test(id)) throw notFound();
     reply.header('cache-control', 'public, max-age=31536000, immutable');
     if (id === app.build.id) return { id, timestamp: app.build.timestamp } satisfies BuildInfo;
-    const stored = await fs
-      .readFile(path.join(app.config.webDist, 'builds/meta', `${id}.json`), 'utf8')
-      .catch(() => null);
+    const stored = await readBuildMeta(app.config.webDist, id);
     if (stored === null) throw notFound();
     return JSON.parse(stored) as BuildInfo;
   });

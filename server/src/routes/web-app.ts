@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { matchAppRoute } from '@music-rooms/domain';
 import { notFound } from '../errors';
 import { clientError } from '../plugins/error-handler';
+import { readWebShell } from '../storage/web-build';
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; every page path gets the app
@@ -12,9 +12,8 @@ import { clientError } from '../plugins/error-handler';
  */
 export async function webAppRoutes(app: FastifyInstance) {
   const root = app.config.webDist;
-  const indexFile = path.join(root, 'index.html');
-  const built = fs.existsSync(indexFile);
-  if (built) {
+  const shell = readWebShell(root);
+  if (shell !== null) {
     await app.register(fastifyStatic, {
       root,
       index: false,
@@ -24,10 +23,9 @@ export async function webAppRoutes(app: FastifyInstance) {
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // The static handler answers "/" as a directory; the home page is the app shell.
+    app.get('/', (request, reply) => sendShell(request, reply, shell));
   }
-  const shell = built ? fs.readFileSync(indexFile, 'utf8') : null;
-  // The static handler answers "/" as a directory; the home page is the app shell.
-  if (shell !== null) app.get('/', (request, reply) => sendShell(request, reply, shell));
 
   app.setNotFoundHandler(async (request, reply) => {
     if (!wantsPage(request)) {

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db';
 import type { Mailer } from './accounts/mail';
@@ -20,6 +21,8 @@ import type { YandexMusicRuntime } from './yandex-music/runtime';
 export type RequestDeps = {
   db: Database;
   config: Config;
+  /** The server's log (what goes wrong where no caller hears of it). */
+  log: FastifyBaseLogger;
   /** Who is in which room right now. */
   presence: Presence;
   /** Attempt counters: room password gates, sign-in backoff, reset mail caps. */

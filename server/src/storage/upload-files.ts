@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/utils';
 import type { Config } from '../config';
+import { openScratchFolder } from './scratch-files';
 import { s3Storage } from './s3';
 
 /** Unfinished uploads expire after a day: their bytes are removed and the upload cannot resume. */
@@ -59,10 +58,10 @@ function s3UploadFiles(config: Pick<Config, 's3'>): UploadFiles {
   return {
     datastore,
     async localFile(id) {
-      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'music-rooms-upload-'));
-      const file = path.join(dir, 'audio');
+      const folder = await openScratchFolder('upload');
+      const file = folder.file('audio');
       await objects.download(id, file);
-      return { path: file, release: () => fs.rm(dir, { recursive: true, force: true }) };
+      return { path: file, release: () => folder.remove() };
     },
     remove: (id) => datastore.remove(id).catch(() => undefined),
   };

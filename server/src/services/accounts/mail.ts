@@ -1,9 +1,8 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import { writeOutboxMessage } from '../../storage/outbox';
 
 export type MailMessage = {
   to: string;
@@ -63,10 +62,7 @@ function outboxMailer(folder: string, from: string, log: FastifyBaseLogger): Mai
     send: async ({ link, ...message }) => {
       try {
         const info = await transport.sendMail({ from, ...message });
-        await fs.mkdir(folder, { recursive: true });
-        const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-        const file = path.join(folder, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-        await fs.writeFile(file, info.message as Buffer);
+        const file = await writeOutboxMessage(folder, info.message as Buffer);
         log.info(
           { to: message.to, subject: message.subject, file, link },
           'mail written to the outbox',

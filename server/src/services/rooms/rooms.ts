@@ -13,6 +13,8 @@ import { inTransaction } from '../../db/transaction';
 import { hashPassword } from '../accounts/passwords';
 import { findUserById, toPublicUser } from '../accounts/users-store';
 import type { RequestDeps } from '../deps';
+import { storedFilesOfRoom } from '../tracks/store';
+import { removeStoredFiles } from '../tracks/stored-files';
 import {
   authorizeRoom,
   capabilitiesOf,
@@ -120,21 +122,27 @@ export async function updateRoom(
   return details(deps, { ...access, room: updated });
 }
 
-/** Deletes the room and, by cascade, its members, favourites and gate passes. Owner only. */
+/**
+ * Deletes the room and, by cascade, its members, favourites, gate passes and tracks; then, once
+ * that is committed, the tracks' stored files. Owner only.
+ */
 export async function removeRoom(
-  { db }: RequestDeps,
+  deps: Pick<RequestDeps, 'db' | 'storage' | 'log'>,
   viewer: RoomViewer,
   roomId: RoomId,
 ): Promise<{ memberIds: UserId[] }> {
+  const { db } = deps;
   requireSignedIn(viewer);
   const { room } = await authorizeRoom(db, viewer, roomId, 'room.delete');
   // The members read are the ones deleted: the locked room takes nobody new meanwhile.
-  const memberIds = await inTransaction(db, async (tx) => {
+  const { memberIds, files } = await inTransaction(db, async (tx) => {
     await lockRoom(tx, room.id);
     const ids = await roomUserIdsOf(tx, room.id);
+    const stored = await storedFilesOfRoom(tx, room.id);
     await deleteRoomRow(tx, room.id);
-    return ids;
+    return { memberIds: ids, files: stored };
   });
+  await removeStoredFiles(deps, files);
   return { memberIds: [room.ownerId, ...memberIds] };
 }
 

@@ -13,8 +13,9 @@ import { authorizeTrack, authorizeTracksOf } from './access';
 import { trackErrors } from './errors';
 import { deletePlaybackCopies } from './playback-store';
 import { deleteTrackRows, findTracks, updateTrackRow, type TrackRow } from './store';
+import { removeStoredFiles, type StoredFiles } from './stored-files';
 
-type Deps = Pick<RequestDeps, 'db' | 'storage'>;
+type Deps = Pick<RequestDeps, 'db' | 'storage' | 'log'>;
 
 /**
  * The tracks of a batch the caller may manage, with a refusal for each of the others. Access is
@@ -66,11 +67,6 @@ export async function updateManyTracks(
   return { results: resultsOf(ids, refusals), roomIds: roomsOf(tracks) };
 }
 
-/** What a removed track leaves in storage: its audio, covers and playback copy. */
-export type StoredFiles = Pick<TrackRow, 'audioKey' | 'coverKey' | 'embeddedCoverKey'> & {
-  playbackKey?: string | null;
-};
-
 /** Deletes tracks and their playback copies; answers the rows with the files they leave. */
 export async function deleteTracks(
   db: Database,
@@ -106,18 +102,3 @@ export async function removeTracks(
 }
 
 const roomsOf = (tracks: readonly TrackRow[]) => [...new Set(tracks.map((track) => track.roomId))];
-
-/** The stored objects of tracks that are gone; a file that cannot be removed is left. */
-export async function removeStoredFiles(deps: Pick<Deps, 'storage'>, rows: readonly StoredFiles[]) {
-  const keys = rows.flatMap((row) => [
-    row.audioKey,
-    row.coverKey,
-    row.embeddedCoverKey,
-    row.playbackKey ?? null,
-  ]);
-  await Promise.allSettled(
-    [...new Set(keys)]
-      .filter((key): key is string => key !== null)
-      .map((key) => deps.storage.remove(key)),
-  );
-}

@@ -1,7 +1,7 @@
-import fs from 'node:fs/promises';
 import type { TrackId, TrackSummary } from '@music-rooms/domain';
 import type { RequestDeps } from '../deps';
 import { toCoverWebp } from '../../media';
+import { readWholeFile } from '../../storage/scratch-files';
 import type { RoomViewer } from '../rooms/access';
 import { authorizeTrack } from './access';
 import { trackErrors } from './errors';
@@ -20,7 +20,7 @@ async function coverFromUpload(deps: Deps, viewer: RoomViewer, trackId: TrackId,
   }
   const local = await deps.uploadFiles.localFile(uploadId);
   try {
-    const image = await fs.readFile(local.path);
+    const image = await readWholeFile(local.path);
     return await toCoverWebp(image).catch(() => {
       throw trackErrors.imageUploadFailed();
     });

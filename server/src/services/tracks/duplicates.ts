@@ -2,7 +2,8 @@ import type { DuplicateChoice, UploadView } from '@music-rooms/domain';
 import type { RequestDeps } from '../deps';
 import { inTransaction } from '../../db/transaction';
 import type { RoomViewer } from '../rooms/access';
-import { deleteTracks, removeStoredFiles, type StoredFiles } from './batch';
+import { deleteTracks } from './batch';
+import { removeStoredFiles, type StoredFiles } from './stored-files';
 import { authorizeTracksOf } from './access';
 import { trackErrors } from './errors';
 import { deletePlaybackCopies, movePlaybackCopy } from './playback-store';
@@ -11,7 +12,7 @@ import { ownUpload } from './uploads';
 import { updateUpload } from './upload-store';
 import { uploadView } from './views';
 
-type Deps = Pick<RequestDeps, 'db' | 'storage'>;
+type Deps = Pick<RequestDeps, 'db' | 'storage' | 'log'>;
 
 /** The file-derived fields a replacement takes over; the title and tags people edited stay. */
 function replacementOf(incoming: TrackRow) {

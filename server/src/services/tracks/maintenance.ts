@@ -1,9 +1,7 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { ROOM_ROLES, roleCan, type RoomId } from '@music-rooms/domain';
 import type { RequestDeps } from '../deps';
 import { analyseAudio, readAudioTags, resolveFfmpegPath } from '../../media';
+import { withScratchFile } from '../../storage/scratch-files';
 import { findUserById, isSuperAdmin } from '../accounts/users-store';
 import { requireSignedIn, type RoomViewer } from '../rooms/access';
 import { roomIdsWhereRole, updateTrackRow, zeroDurationTracks, type TrackRow } from './store';
@@ -21,19 +19,16 @@ async function fixableRooms(deps: Deps, viewer: RoomViewer): Promise<RoomId[] | 
 
 /** Reads a stored file's duration again: its tags, else by decoding it. */
 async function measuredDurationMs(deps: Deps, track: TrackRow): Promise<number> {
-  if (!track.audioKey) return 0;
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'music-rooms-duration-'));
-  try {
-    const file = path.join(dir, 'audio');
-    await deps.storage.download(track.audioKey, file);
+  const { audioKey } = track;
+  if (!audioKey) return 0;
+  return withScratchFile('duration', 'audio', async (file) => {
+    await deps.storage.download(audioKey, file);
     const tags = await readAudioTags(file).catch(() => null);
     const seconds =
       tags?.durationSeconds ??
       (await analyseAudio(resolveFfmpegPath(deps.config.ffmpegPath), file)).decodedSeconds;
     return Math.round(seconds * 1000);
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /**

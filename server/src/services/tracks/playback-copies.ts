@@ -1,11 +1,9 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { asTrackId, type TrackId } from '@music-rooms/domain';
 import type { Database } from '../../db';
 import { makePlaybackCopy } from '../../media';
 import type { Storage } from '../../storage';
+import { withScratchFile } from '../../storage/scratch-files';
 import type { JobHandler } from '../jobs/queue';
 import { findTrack } from './store';
 import {
@@ -45,9 +43,7 @@ export async function storePlaybackCopy(
   source: CopySource,
   signal?: AbortSignal,
 ): Promise<NewPlaybackCopy> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'music-rooms-copy-'));
-  try {
-    const output = path.join(dir, 'copy.flac');
+  return withScratchFile('copy', 'copy.flac', async (output) => {
     const copy = await makePlaybackCopy(deps.ffmpeg, source.file, output, {
       sourceRate: source.sampleRate,
       ...(signal ? { signal } : {}),
@@ -67,9 +63,7 @@ export async function storePlaybackCopy(
       headerBase64: Buffer.from(copy.header).toString('base64'),
       segments: copy.segments,
     };
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /**
@@ -136,17 +130,13 @@ export class PlaybackCopies {
   }
 
   private async fromStoredAudio(trackId: TrackId, sourceKey: string, sampleRate: number | null) {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'music-rooms-source-'));
-    try {
-      const file = path.join(dir, 'audio');
+    return withScratchFile('source', 'audio', async (file) => {
       await this.deps.storage.download(sourceKey, file);
-      return await storePlaybackCopy(
+      return storePlaybackCopy(
         this.deps,
         { trackId, sourceKey, file, sampleRate },
         this.abort.signal,
       );
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
+    });
   }
 }

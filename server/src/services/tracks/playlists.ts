@@ -1,7 +1,8 @@
 import type { PlaylistId, PlaylistSummary, RoomAccessArgs, RoomId } from '@music-rooms/domain';
 import type { RequestDeps } from '../deps';
 import { requireSignedIn, type RoomViewer } from '../rooms/access';
-import { deleteTracks, removeStoredFiles } from './batch';
+import { deleteTracks } from './batch';
+import { removeStoredFiles } from './stored-files';
 import { authorizeTracksOf } from './access';
 import { trackErrors } from './errors';
 import {
@@ -16,7 +17,7 @@ import {
 import { playlistTrackIds } from './store';
 import { inTransaction } from '../../db/transaction';
 
-type Deps = Pick<RequestDeps, 'db' | 'storage'>;
+type Deps = Pick<RequestDeps, 'db' | 'storage' | 'log'>;
 
 /** The name a room's first playlist gets; people rename it as they like. */
 export const DEFAULT_PLAYLIST_NAME = 'Playlist';

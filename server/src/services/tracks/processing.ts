@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { TRACK_ERRORS, TRACK_LIMITS, parseTrackFilename, type TrackId } from '@music-rooms/domain';
 import type { Database } from '../../db';
@@ -13,6 +11,7 @@ import {
   type AudioTags,
 } from '../../media';
 import type { Storage } from '../../storage';
+import { fileChunks, fileSize } from '../../storage/scratch-files';
 import type { UploadFiles } from '../../storage/upload-files';
 import { PermanentJobError, type JobHandler } from '../jobs/queue';
 import { storePlaybackCopy, type CopySource } from './playback-copies';
@@ -32,7 +31,7 @@ type Processed = { track: Partial<NewTrack>; copy: NewPlaybackCopy | null };
 
 async function sha256(file: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  for await (const chunk of fileChunks(file)) hash.update(chunk);
   return hash.digest('hex');
 }
 
@@ -74,7 +73,7 @@ export async function processFile(
   }
   const parsed = parseTrackFilename(fileName);
   const cover = await embeddedCover(tags);
-  const { size } = await fs.stat(file);
+  const size = await fileSize(file);
   const audioKey = `audio/${payload.trackId}`;
   await deps.storage.putFile(audioKey, file, AUDIO_MIME[format]);
   const coverKey = cover ? `covers/${payload.trackId}-embedded.webp` : null;

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { PlaylistId, RoomId, RoomRole, TrackId, TrackSort, UserId } from '@music-rooms/domain';
 import type { Database } from '../../db';
 import { roomUsers, rooms, users } from '../../db/schema';
+import { trackPlaybackCopies } from '../../db/schema-playback';
 import { tracks } from '../../db/schema-tracks';
 import { isUuid } from '../../db/uuid';
 
@@ -125,6 +126,20 @@ export async function deleteTrackRows(db: Database, ids: readonly TrackId[]): Pr
     .delete(tracks)
     .where(inArray(tracks.id, [...ids]))
     .returning();
+}
+
+/** The stored files of every track of a room (read before the room's rows go by cascade). */
+export async function storedFilesOfRoom(db: Database, roomId: RoomId) {
+  return db
+    .select({
+      audioKey: tracks.audioKey,
+      coverKey: tracks.coverKey,
+      embeddedCoverKey: tracks.embeddedCoverKey,
+      playbackKey: trackPlaybackCopies.storageKey,
+    })
+    .from(tracks)
+    .leftJoin(trackPlaybackCopies, eq(trackPlaybackCopies.trackId, tracks.id))
+    .where(eq(tracks.roomId, roomId));
 }
 
 /** The position after the last track of a playlist (new tracks go to its end). */

@@ -1,6 +1,3 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
   ACTIVE_ITEM_STATUSES,
   DomainError,
@@ -8,6 +5,7 @@ import {
   type TrackId,
 } from '@music-rooms/domain';
 import type { Database } from '../../db';
+import { withScratchFile } from '../../storage/scratch-files';
 import { PermanentJobError, type JobHandler } from '../jobs/queue';
 import { processFile, type ProcessingDeps } from '../tracks/processing';
 import { insertPlaybackCopy } from '../tracks/playback-store';
@@ -62,57 +60,67 @@ function progressWriter(deps: ImportJobDeps, payload: ImportJobPayload, stop: Ab
   };
 }
 
+type ImportWork = { item: ImportItemRow; token: string; trackId: TrackId };
+
+/** Downloads the item's file into a scratch file, with its progress on the item. */
+async function downloadInto(
+  deps: ImportJobDeps,
+  payload: ImportJobPayload,
+  { item, token }: ImportWork,
+  file: string,
+  signal: AbortSignal,
+  stop: AbortController,
+) {
+  await updateItem(deps.db, item.id, { status: 'downloading', bytesDone: 0, bytesTotal: null });
+  deps.changed(payload);
+  const downloaded = await downloadTrack(
+    deps.runtime.client,
+    token,
+    item.serviceTrackId,
+    {
+      file,
+      maxBytes: deps.maxAudioFileSize,
+      idleTimeoutMs: deps.runtime.timings.downloadIdleTimeoutMs,
+      durationMs: item.durationMs,
+      onProgress: progressWriter(deps, payload, stop),
+    },
+    AbortSignal.any([signal, stop.signal]),
+  );
+  await updateItem(
+    deps.db,
+    item.id,
+    { status: 'processing', bytesDone: downloaded.bytes, bytesTotal: downloaded.bytes },
+    ['downloading'],
+  );
+  deps.changed(payload);
+  return downloaded;
+}
+
 /** Downloads the file and runs it through the tracks' processing; the row is the commit's. */
 async function fetchAndProcess(
   deps: ImportJobDeps,
   payload: ImportJobPayload,
-  work: { item: ImportItemRow; token: string; trackId: TrackId },
+  work: ImportWork,
   signal: AbortSignal,
 ) {
-  const { item, token, trackId } = work;
+  const { item, trackId } = work;
   const stop = deps.runtime.downloads.start(item.id);
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'music-rooms-import-'));
   try {
-    await updateItem(deps.db, item.id, { status: 'downloading', bytesDone: 0, bytesTotal: null });
-    deps.changed(payload);
-    const file = path.join(dir, 'audio');
-    const downloaded = await downloadTrack(
-      deps.runtime.client,
-      token,
-      item.serviceTrackId,
-      {
-        file,
-        maxBytes: deps.maxAudioFileSize,
-        idleTimeoutMs: deps.runtime.timings.downloadIdleTimeoutMs,
-        durationMs: item.durationMs,
-        onProgress: progressWriter(deps, payload, stop),
-      },
-      AbortSignal.any([signal, stop.signal]),
-    );
-    await updateItem(
-      deps.db,
-      item.id,
-      { status: 'processing', bytesDone: downloaded.bytes, bytesTotal: downloaded.bytes },
-      ['downloading'],
-    );
-    deps.changed(payload);
-    const name = `${item.artists} - ${item.title}.${EXTENSION[downloaded.codec] ?? 'mp3'}`;
-    const { track: result, copy } = await processFile(
-      deps.processing,
-      { trackId },
-      file,
-      name,
-      signal,
-    );
-    const cover = result.coverKey
-      ? null
-      : await serviceCover(deps.runtime.client, item.facts.coverUri, signal);
-    const coverKey = cover ? `covers/${trackId}-service.webp` : result.coverKey;
-    if (cover) await deps.processing.storage.putBuffer(coverKey!, cover, 'image/webp');
-    return { track: { ...result, coverKey, coverVersion: coverKey ? Date.now() : null }, copy };
+    return await withScratchFile('import', 'audio', async (file) => {
+      const downloaded = await downloadInto(deps, payload, work, file, signal, stop);
+      const name = `${item.artists} - ${item.title}.${EXTENSION[downloaded.codec] ?? 'mp3'}`;
+      const processed = await processFile(deps.processing, { trackId }, file, name, signal);
+      const result = processed.track;
+      const cover = result.coverKey
+        ? null
+        : await serviceCover(deps.runtime.client, item.facts.coverUri, signal);
+      const coverKey = cover ? `covers/${trackId}-service.webp` : result.coverKey;
+      if (cover) await deps.processing.storage.putBuffer(coverKey!, cover, 'image/webp');
+      const track = { ...result, coverKey, coverVersion: coverKey ? Date.now() : null };
+      return { track, copy: processed.copy };
+    });
   } finally {
     deps.runtime.downloads.end(item.id);
-    await fs.rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/transaction';
 import type { RequestDeps } from '../deps';
 import { requireSignedIn, type RoomViewer } from '../rooms/access';
 import { authorizeTracksOf } from '../tracks/access';
-import { removeStoredFiles } from '../tracks/batch';
+import { removeStoredFiles } from '../tracks/stored-files';
 import { trackErrors } from '../tracks/errors';
 import { defaultPlaylist, findPlaylist } from '../tracks/playlist-store';
 import { DEFAULT_PLAYLIST_NAME } from '../tracks/playlists';
@@ -35,7 +35,7 @@ import { insertImportedTrack, type ImportPlace } from './import-tracks';
 import { importView, ownImport } from './import-views';
 import { factsOf, isRealTrack, type WireTrack } from './wire';
 
-type Deps = Pick<RequestDeps, 'db' | 'storage' | 'yandexMusic'>;
+type Deps = Pick<RequestDeps, 'db' | 'storage' | 'log' | 'yandexMusic'>;
 
 /**
  * Starting, retrying and cancelling imports (spec §7 streaming-service flows: download, add to

@@ -1,7 +1,6 @@
-import { createWriteStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { ScratchWriteError, writeStreamToFile } from '../../storage/scratch-files';
 import { trackErrors } from '../tracks/errors';
 import { yandexErrors } from './errors';
 import { outsideUrl, type ServiceAddressing } from './outside-url';
@@ -118,14 +117,12 @@ async function copy(
       done(null, chunk);
     },
   });
-  let writeFailed = false;
-  const out = createWriteStream(target.file).on('error', () => (writeFailed = true));
   const source = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>, { signal });
   try {
-    await pipeline(source, counter, out);
-  } catch {
+    await writeStreamToFile(target.file, source, counter);
+  } catch (error) {
     if (tooLarge) throw trackErrors.fileTooLarge(target.maxBytes);
-    if (writeFailed) throw yandexErrors.localDownloadFailed();
+    if (error instanceof ScratchWriteError) throw yandexErrors.localDownloadFailed();
     throw yandexErrors.networkError();
   } finally {
     clearTimeout(idle);
