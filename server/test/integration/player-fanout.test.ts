@@ -57,7 +57,10 @@ describe('the player fan-out', () => {
   const heard = (live: LivePlayer, revision: number) =>
     live.until((view) => view.state.revision === revision);
   /** What reached the socket since `mark`: values for the query and broadcasts of any channel. */
-  const mark = (live: LivePlayer) => ({ seen: live.messages().length, shared: live.sharedMessages() });
+  const mark = (live: LivePlayer) => ({
+    seen: live.messages().length,
+    shared: live.sharedMessages(),
+  });
   const heardSince = (live: LivePlayer, since: ReturnType<typeof mark>) => ({
     values: live
       .messages()

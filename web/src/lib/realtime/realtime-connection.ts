@@ -127,7 +127,8 @@ export class RealtimeConnection {
       queries.setState(id, { status: 'value', value });
     });
     socket.on('query:shared', ({ channel, value }) => {
-      for (const id of this.followers.idsOf(channel)) queries.setState(id, { status: 'value', value });
+      for (const id of this.followers.idsOf(channel))
+        queries.setState(id, { status: 'value', value });
     });
     socket.on('query:error', ({ id, errorMessage, errorData }) => {
       this.followers.drop(id);
