@@ -6,6 +6,7 @@ export * from './errors';
 export * from './ids';
 export * from './topics';
 export * from './realtime';
+export * from './realtime-channels';
 export * from './auth';
 export * from './rooms';
 export * from './tracks';

@@ -49,7 +49,16 @@ export type SubscribeRequest = {
 
 export type UnsubscribeRequest = { id: string };
 
-export type QueryValueMessage = { id: string; value: unknown };
+/**
+ * A live query's answer for one connection. `channel`, when present, says that the query's next
+ * values come as `query:shared` messages of that channel (one message for every connection whose
+ * answer is the same, e.g. everyone in a room with the same rights over its player); a message
+ * without it, or a `query:error`, ends what the id followed.
+ */
+export type QueryValueMessage = { id: string; value: unknown; channel?: string };
+
+/** A new value for every live query that follows the channel (see `QueryValueMessage`). */
+export type SharedValueMessage = { channel: string; value: unknown };
 export type QueryErrorMessage = { id: string; errorMessage: string; errorData: FunctionErrorData };
 
 export type TokenRefreshResult =
@@ -81,6 +90,7 @@ export type ClientToServerEvents = {
 export type ServerToClientEvents = {
   'query:value': (message: QueryValueMessage) => void;
   'query:error': (message: QueryErrorMessage) => void;
+  'query:shared': (message: SharedValueMessage) => void;
   /**
    * Sent just before the server ends the connection, with the reason. The client connects
    * again with a fresh token, as whoever it now is (a guest after signing out).

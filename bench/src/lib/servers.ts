@@ -19,9 +19,12 @@ export async function untilHealthy(child: ChildProcess, port: number): Promise<v
   }
 }
 
+/** Extra Node options for the app server only, e.g. `--cpu-prof` to see where its time goes. */
+const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 /** The built app (`server/dist/main.js`) on a port, with its data in `dataDir`. */
 export async function startAppServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
+  const child = spawn(process.execPath, [...serverNodeArgs, 'server/dist/main.js'], {
     cwd: appRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',

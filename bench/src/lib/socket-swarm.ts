@@ -41,18 +41,34 @@ function connect(url: string, token: string): Promise<Socket> {
   });
 }
 
-/** Each revision of the player is reported once every connection has heard it. */
+type PlayerValue = { value: { state: { revision: number } } };
+
+/** A connection heard a revision: counted once per connection, however often it came. */
+function hear(revision: number): void {
+  const times = heard.get(revision) ?? [];
+  times.push(now());
+  heard.set(revision, times);
+  if (times.length === expected) {
+    heard.delete(revision);
+    send({ type: 'heard', revision, at: times });
+  }
+}
+
+/**
+ * Each revision of the player is reported once every connection has heard it. Each socket
+ * follows one live query, so every value it gets, by itself (`query:value`) or as its channel's
+ * broadcast (`query:shared`), is that query's; a revision heard twice counts once.
+ */
 function follow(socket: Socket, index: number, roomId: string): void {
-  socket.on('query:value', ({ value }: { value: { state: { revision: number } } }) => {
+  const seen = new Set<number>();
+  const onValue = ({ value }: PlayerValue) => {
     const { revision } = value.state;
-    const times = heard.get(revision) ?? [];
-    times.push(now());
-    heard.set(revision, times);
-    if (times.length === expected) {
-      heard.delete(revision);
-      send({ type: 'heard', revision, at: times });
-    }
-  });
+    if (seen.has(revision)) return;
+    seen.add(revision);
+    hear(revision);
+  };
+  socket.on('query:value', onValue);
+  socket.on('query:shared', onValue);
   socket.on('query:error', ({ errorMessage }: { errorMessage: string }) =>
     send({ type: 'failed', message: `player.get refused: ${errorMessage}` }),
   );

@@ -27,8 +27,17 @@ type BaseContext = {
   log: (line: string) => void;
 };
 
-/** A query declares the topics it reads, so that a live query re-runs when one of them changes. */
-export type QueryContext = BaseContext & { watch: (topic: string) => void };
+/**
+ * A query declares the topics it reads, so that a live query re-runs when one of them changes.
+ * It may also name a channel: every caller whose run names the same channel gets the very same
+ * value (the same object, never changed afterwards), so a live query's new value is serialized
+ * once and sent to all of them in one broadcast. The name must cover everything the value
+ * depends on (the function, its args that matter, the caller's rights).
+ */
+export type QueryContext = BaseContext & {
+  watch: (topic: string) => void;
+  share: (channel: string) => void;
+};
 
 /** A mutation or action announces what it changed; topics are published once it succeeds. */
 export type MutationContext = BaseContext & { publish: (topic: string) => void };

@@ -8,7 +8,7 @@ type Outcome = { logLines: string[]; topics: string[] };
 
 /** What a run gave: a value or a domain error, the log lines, and the topics a query watched. */
 export type FunctionOutcome =
-  | (Outcome & { status: 'success'; value: unknown })
+  | (Outcome & { status: 'success'; value: unknown; channel?: string })
   | (Outcome & { status: 'error'; error: DomainError });
 
 /**
@@ -26,6 +26,7 @@ export async function runFunction(
   const logLines: string[] = [];
   const watched = new Set<string>();
   const published = new Set<string>();
+  let channel: string | undefined;
   // Before any schema: a string no database can hold never reaches a handler, whatever its schema.
   const malformed = findMalformedText(rawArgs);
   if (malformed) {
@@ -42,6 +43,7 @@ export async function runFunction(
     deps,
     log: (line) => void logLines.push(line),
     watch: (topic) => void watched.add(topic),
+    share: (name) => void (channel = name),
     publish: (topic) => void published.add(topic),
   };
   let value: unknown;
@@ -52,5 +54,6 @@ export async function runFunction(
     return { status: 'error', error, logLines, topics: [...watched] };
   }
   if (definition.kind !== 'query' && published.size > 0) await topics.publish([...published]);
-  return { status: 'success', value, logLines, topics: [...watched] };
+  const outcome = { status: 'success' as const, value, logLines, topics: [...watched] };
+  return channel === undefined ? outcome : { ...outcome, channel };
 }

@@ -14,16 +14,20 @@ import { functionNotFound, wrongFunctionKind } from '../functions/function-error
 import type { Functions } from '../functions/plugin';
 import type { FunctionOutcome } from '../functions/runner';
 import { outcomeFingerprint } from './change-detection';
+import { LiveQueryChannels, type Channel, type ChannelClient } from './live-query-channels';
 
 /** One connection as the live queries see it: whose it is and how to reach it. */
-export type LiveQueryClient = {
+export type LiveQueryClient = ChannelClient & {
   caller: () => Caller;
-  sendValue: (id: string, value: unknown) => void;
+  /** With a channel: the query's next values come as that channel's broadcasts. */
+  sendValue: (id: string, value: unknown, channel?: string) => void;
   sendError: (id: string, errorMessage: string, errorData: FunctionErrorData) => void;
 };
 
 type LiveQuery = {
   client: LiveQueryClient;
+  /** The channel whose broadcasts carry this query's values, while its runs name one. */
+  channel: Channel | null;
   id: string;
   definition: FunctionDefinition;
   args: FunctionArgs;
@@ -70,13 +74,18 @@ export class LiveQueries {
   private readonly byTopic = new Map<string, Set<LiveQuery>>();
   private readonly pending = new Set<LiveQuery>();
   private readonly running = new Set<LiveQuery>();
+  private readonly channels: LiveQueryChannels;
   private flushHandle: NodeJS.Immediate | null = null;
   private closed = false;
 
+  /** `broadcast` sends a channel's new value to every connection of this node that follows it. */
   constructor(
     private readonly functions: Functions,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    broadcast: (channel: string, value: unknown) => void,
+  ) {
+    this.channels = new LiveQueryChannels(broadcast);
+  }
 
   /** Starts a live query; the first answer goes out as soon as the query has run. */
   subscribe(client: LiveQueryClient, request: unknown): void {
@@ -96,6 +105,7 @@ export class LiveQueries {
     }
     const query: LiveQuery = {
       client,
+      channel: null,
       id,
       definition,
       args: unwrapFunctionArgs(args),
@@ -114,6 +124,7 @@ export class LiveQueries {
     const query = typeof id === 'string' ? this.byClient.get(client)?.get(id) : undefined;
     if (!query) return;
     query.active = false;
+    this.channels.leave(query);
     this.byClient.get(client)?.delete(query.id);
     this.pending.delete(query);
     this.index(query, new Set());
@@ -145,6 +156,7 @@ export class LiveQueries {
     this.running.clear();
     this.byClient.clear();
     this.byTopic.clear();
+    this.channels.clear();
   }
 
   private flush(): void {
@@ -161,6 +173,7 @@ export class LiveQueries {
     }
     query.running = true;
     this.running.add(query);
+    const channel = this.channels.begin(query);
     try {
       do {
         query.stale = false;
@@ -172,6 +185,7 @@ export class LiveQueries {
       query.running = false;
       query.heard.clear();
       this.running.delete(query);
+      this.channels.end(channel);
     }
   }
 
@@ -182,6 +196,18 @@ export class LiveQueries {
     const topics = new Set(outcome.topics);
     if (outcome.status === 'error') for (const topic of query.topics) topics.add(topic);
     this.index(query, topics);
+    if (outcome.status === 'success' && outcome.channel !== undefined) {
+      const value = outcome.value ?? null;
+      if (this.channels.settle(query, outcome.channel, value)) {
+        query.client.sendValue(query.id, value, outcome.channel);
+      }
+      return;
+    }
+    if (query.channel) {
+      // Off the channel: the client hears this answer by itself, whatever it was before.
+      this.channels.leave(query);
+      query.lastSent = null;
+    }
     const answer =
       outcome.status === 'success'
         ? { value: outcome.value ?? null }

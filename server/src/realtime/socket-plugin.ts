@@ -41,7 +41,10 @@ export const realtimePlugin = fp(
       ...(app.socketAdapter ? { adapter: app.socketAdapter } : {}),
     });
     serverNow(); // calibrates the clock now, not in the first client's probe
-    const liveQueries = new LiveQueries(app.functions, app.log);
+    // This node's connections only: every node runs the live queries of its own connections.
+    const liveQueries = new LiveQueries(app.functions, app.log, (channel, value) =>
+      io.local.to(channelRoom(channel)).emit('query:shared', { channel, value }),
+    );
     const stopListening = app.topics.onTopics((topics) => liveQueries.invalidate(topics));
     // A session ended (announced on any node): its connections here end now, live queries too.
     const stopEnding = app.sessionRevocations.onEnded((sessionIds) => {
@@ -106,6 +109,9 @@ function browserIdOf(value: unknown): string | null {
 /** The Socket.IO room of a sign-in session's connections on this node. */
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
+/** The Socket.IO room of the connections whose live queries follow a channel. */
+const channelRoom = (channel: string) => `live:${channel}`;
+
 /** Tells the client why, then ends the connection; the client connects again with a new token. */
 function endConnection(socket: RealtimeSocket, code: RealtimeErrorCode): void {
   socket.emit('connection:ended', { code });
@@ -126,9 +132,12 @@ function refusal(code: string, message: string): Error {
 function serveConnection(app: FastifyInstance, liveQueries: LiveQueries, socket: RealtimeSocket) {
   const client: LiveQueryClient = {
     caller: () => socket.data.caller,
-    sendValue: (id, value) => socket.emit('query:value', { id, value }),
+    sendValue: (id, value, channel) =>
+      socket.emit('query:value', channel === undefined ? { id, value } : { id, value, channel }),
     sendError: (id, errorMessage, errorData) =>
       socket.emit('query:error', { id, errorMessage, errorData }),
+    joinChannel: (channel) => void socket.join(channelRoom(channel)),
+    leaveChannel: (channel) => void socket.leave(channelRoom(channel)),
   };
   const { sessionId } = socket.data.caller;
   if (sessionId !== null) {

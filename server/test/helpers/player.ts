@@ -119,6 +119,14 @@ export async function livePlayer(socket: TestSocket, roomId: RoomId, id = 'playe
   const latest = () => live.values(id).at(-1) as PlayerView;
   return {
     latest,
+    /** Every answer the socket got for the query, values and errors, in order. */
+    messages: () => live.messages(id),
+    /** How many values came as a channel's broadcast rather than by themselves. */
+    sharedMessages: () => live.sharedMessages,
+    /** Resolves once the query's latest answer is an error (the one already received counts). */
+    untilError: async () => {
+      while (live.messages(id).at(-1)?.kind !== 'error') await live.next(id);
+    },
     /** Resolves with the first view (the current one included) that matches. */
     until: async (matches: (view: PlayerView) => boolean) => {
       while (!matches(latest())) await live.next(id);

@@ -6,7 +6,7 @@ import type {
   RealtimeToken,
   ServerToClientEvents,
 } from '@music-rooms/domain';
-import { REALTIME_PATH, REALTIME_TOKEN_PATH } from '@music-rooms/domain';
+import { ChannelFollowers, REALTIME_PATH, REALTIME_TOKEN_PATH } from '@music-rooms/domain';
 import { createSession } from '../../src/services/accounts/sessions';
 import type { TestApp } from './app';
 import { createUser } from './factories';
@@ -85,14 +85,24 @@ type Message = { kind: 'value'; value: unknown } | { kind: 'error'; error: Query
 export class LiveQueryRecorder {
   private readonly received = new Map<string, Message[]>();
   private readonly waiters: Array<{ id: string; count: number; resolve: () => void }> = [];
+  /** Values that come as a channel's broadcast are recorded under each id that follows it. */
+  private readonly followers = new ChannelFollowers();
+  /** How many values came as a channel's broadcast, all ids together. */
+  sharedMessages = 0;
 
   constructor(private readonly socket: TestSocket) {
-    socket.on('query:value', (message: QueryValueMessage) =>
-      this.record(message.id, { kind: 'value', value: message.value }),
-    );
-    socket.on('query:error', (message) =>
-      this.record(message.id, { kind: 'error', error: message }),
-    );
+    socket.on('query:value', (message: QueryValueMessage) => {
+      this.followers.follow(message.id, message.channel);
+      this.record(message.id, { kind: 'value', value: message.value });
+    });
+    socket.on('query:shared', ({ channel, value }) => {
+      this.sharedMessages += 1;
+      for (const id of this.followers.idsOf(channel)) this.record(id, { kind: 'value', value });
+    });
+    socket.on('query:error', (message) => {
+      this.followers.drop(message.id);
+      this.record(message.id, { kind: 'error', error: message });
+    });
   }
 
   subscribe(id: string, path: string, args?: Record<string, unknown>): Promise<Message> {
@@ -102,6 +112,7 @@ export class LiveQueryRecorder {
   }
 
   async unsubscribe(id: string): Promise<void> {
+    this.followers.drop(id);
     await this.socket.emitWithAck('unsubscribe', { id });
   }
 

@@ -52,6 +52,40 @@ describe('the player across nodes', () => {
     expect(advanced.state.atServerMs).toBe(playing.atServerMs + 300);
   });
 
+  it('broadcasts a change to the listeners of both nodes, and nothing to one removed on the other', async () => {
+    const owner = await newRoomPerson(nodeA);
+    const staying = await newRoomPerson(nodeA);
+    const removed = await newRoomPerson(nodeA);
+    const room = await createRoom(nodeA, {
+      owner: owner.user,
+      visibility: 'inviteOnly',
+      members: [
+        { user: staying.user, role: 'participant' },
+        { user: removed.user, role: 'participant' },
+      ],
+    });
+    const roomId = asRoomId(room.id);
+    await shortTracks(nodeA, room, [60_000]);
+    const onA = await livePlayer(await open(nodeA, await clientFor(nodeA, staying.user)), roomId);
+    const onB = await livePlayer(await open(nodeB, await clientFor(nodeB, staying.user)), roomId);
+    const removedSocket = await open(nodeA, await clientFor(nodeA, removed.user));
+    const removedOnA = await livePlayer(removedSocket, roomId);
+    const res = await owner.client.call('rooms.removeUser', { roomId, userId: removed.user.id });
+    expect(res.body.status).toBe('success');
+    await removedOnA.untilError();
+    const broadcastsBefore = removedOnA.sharedMessages();
+    const played = await command(owner.client, roomId, onA.latest().state.revision, {
+      type: 'play',
+    });
+    for (const live of [onA, onB]) {
+      await live.until((view) => view.state.revision === played.revision);
+      expect(live.sharedMessages()).toBeGreaterThanOrEqual(1);
+    }
+    await removedSocket.timeout(5000).emitWithAck('clock:ping');
+    expect(removedOnA.sharedMessages()).toBe(broadcastsBefore);
+    expect(removedOnA.messages().at(-1)?.kind).toBe('error');
+  });
+
   it('elects the host from the people present on every node', async () => {
     const owner = await newRoomPerson(nodeA);
     const editor = await newRoomPerson(nodeA);

@@ -2,7 +2,7 @@ import { TOPICS } from '@music-rooms/domain';
 import { viewerOf } from '../rooms/topics';
 import { handOverHost } from '../../services/player/host';
 import { commandPlayer } from '../../services/player/playback';
-import { getPlayerView } from '../../services/player/view';
+import { getPlayerView, playerChannel } from '../../services/player/view';
 import { defineMutation, defineQuery } from '../define';
 
 /** The room's shared player (design §4): the live view, commands, handing over the host. */
@@ -14,7 +14,9 @@ export const playerFunctions = [
     ctx.watch(TOPICS.presence(roomId));
     ctx.watch(TOPICS.room(roomId));
     ctx.watch(TOPICS.roomUsers(roomId));
-    return getPlayerView(ctx.deps, viewerOf(ctx), roomId, pass);
+    const view = await getPlayerView(ctx.deps, viewerOf(ctx), roomId, pass);
+    ctx.share(playerChannel(roomId, view));
+    return view;
   }),
   // Play, pause, seek, next, previous, select, repeat, shuffle (participants and above).
   defineMutation('player.command', async (ctx, input) => {

@@ -55,15 +55,45 @@ export async function getPlayerView(
   const now = serverNow();
   const shared = await deps.playerViews.get(roomId, now, () => sharedView(deps, access.room));
   const signedIn = viewer.userId !== null;
-  return {
-    state: shared.state,
-    track: shared.track,
-    next: shared.next,
-    hostId: shared.hostId,
-    canControl: signedIn && accessCan(access, 'player.control'),
-    canHandOver: signedIn && accessCan(access, 'player.handOver'),
-  };
+  return viewWithRights(
+    shared,
+    signedIn && accessCan(access, 'player.control'),
+    signedIn && accessCan(access, 'player.handOver'),
+  );
 }
+
+/** The views handed out for each shared view, one per set of rights, made once and never changed. */
+const viewsByRights = new WeakMap<SharedPlayerView, Map<string, PlayerView>>();
+
+/**
+ * The same object for every caller with the same rights over the same shared view: a live
+ * query's channel (`playerChannel`) then serializes it once for all of them.
+ */
+function viewWithRights(
+  shared: SharedPlayerView,
+  canControl: boolean,
+  canHandOver: boolean,
+): PlayerView {
+  const views = viewsByRights.get(shared) ?? new Map<string, PlayerView>();
+  viewsByRights.set(shared, views);
+  const key = rightsKey({ canControl, canHandOver });
+  const existing = views.get(key);
+  if (existing) return existing;
+  const { state, track, next, hostId } = shared;
+  const view: PlayerView = { state, track, next, hostId, canControl, canHandOver };
+  views.set(key, view);
+  return view;
+}
+
+const rightsKey = (view: Pick<PlayerView, 'canControl' | 'canHandOver'>) =>
+  `${view.canControl ? 'c' : '-'}${view.canHandOver ? 'h' : '-'}`;
+
+/**
+ * The live-query channel of a player view: everyone in the room with the same rights sees the
+ * same view, so one broadcast carries a change to all of them.
+ */
+export const playerChannel = (roomId: RoomId, view: PlayerView) =>
+  `player.get:${roomId}:${rightsKey(view)}`;
 
 async function sharedView(deps: Deps, room: RoomRow): Promise<SharedPlayerView> {
   const row = await findPlayback(deps.db, room.id);

@@ -6,6 +6,7 @@ import {
   type RealtimeToken,
   type ServerToClientEvents,
 } from '@music-rooms/domain/realtime';
+import { ChannelFollowers } from '@music-rooms/domain/realtime-channels';
 import { FunctionCallError } from '../api/function-call-error';
 import type { LiveQueryEntry, LiveQueryRegistry } from './live-query-registry';
 
@@ -44,6 +45,8 @@ const ACK_TIMEOUT_MS = 10_000;
  */
 export class RealtimeConnection {
   private readonly socket: RealtimeSocket;
+  /** Live queries whose values come as one broadcast to everyone who sees the same. */
+  private readonly followers = new ChannelFollowers();
   private token: { value: RealtimeToken; receivedAt: number } | null = null;
   private refreshTimer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -77,6 +80,7 @@ export class RealtimeConnection {
   }
 
   unsubscribe(id: string): void {
+    this.followers.drop(id);
     if (this.socket.connected) this.socket.emit('unsubscribe', { id }, () => {});
   }
 
@@ -118,8 +122,16 @@ export class RealtimeConnection {
     socket.on('connect', () => this.onConnect());
     socket.on('disconnect', (reason) => this.onDisconnect(reason));
     socket.on('connect_error', (error) => this.onConnectError(error));
-    socket.on('query:value', ({ id, value }) => queries.setState(id, { status: 'value', value }));
+    socket.on('query:value', ({ id, value, channel }) => {
+      this.followers.follow(id, channel);
+      queries.setState(id, { status: 'value', value });
+    });
+    socket.on('query:shared', ({ channel, value }) => {
+      for (const id of this.followers.idsOf(channel))
+        queries.setState(id, { status: 'value', value });
+    });
     socket.on('query:error', ({ id, errorMessage, errorData }) => {
+      this.followers.drop(id);
       const error = new FunctionCallError(errorData.code, errorMessage, errorData);
       queries.setState(id, { status: 'error', error });
     });
@@ -146,6 +158,7 @@ export class RealtimeConnection {
   }
 
   private onDisconnect(reason: Socket.DisconnectReason): void {
+    this.followers.clear();
     if (this.refreshTimer !== null) clearTimeout(this.refreshTimer);
     this.refreshTimer = null;
     // The server ended the connection (its token expired or its sign-in ended): Socket.IO leaves
