@@ -21,10 +21,12 @@ export const serviceTest = test
   .extend('appEnv', { scope: 'file' }, ({ double }) => ({ YANDEX_MUSIC_API_URL: double.url }))
   .extend('appOptions', { scope: 'file' }, { config: { yandexMusic: TEST_TIMINGS } });
 
+/** Every track is done with, and so is the import: it is marked finished just after its last track. */
 const settled = (view: ImportView) =>
+  view.status !== 'active' &&
   view.items.every((item) => !ACTIVE_ITEM_STATUSES.includes(item.status));
 
-/** Polls an import until none of its tracks is still to be done (jobs run in the background). */
+/** Polls an import until it and all its tracks are done with (jobs run in the background). */
 export async function waitForImport(
   client: SessionClient,
   importId: string,
