@@ -19,7 +19,7 @@ const test = base.extend(
 async function spilling(bar: Locator): Promise<string[]> {
   return bar.evaluate((bar) => {
     const box = bar.getBoundingClientRect();
-    return [...bar.querySelectorAll<HTMLElement>('button, [role="status"], p, span, img')]
+    return Array.from(bar.querySelectorAll<HTMLElement>('button, [role="status"], p, span, img'))
       .filter((element) => {
         const rect = element.getBoundingClientRect();
         if (rect.width === 0 || rect.height === 0) return false;
