@@ -11,6 +11,12 @@ type WorkerReply =
 type Pending = { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void };
 
 /**
+ * A thread that answered this recently is alive and not stuck: a health check need not wait
+ * for the batch under way to end (under load there is always one) to learn it.
+ */
+const RECENT_ANSWER_MS = 1000;
+
+/**
  * The embedded database running on a worker thread, seen from the main thread: batches of
  * wire-protocol messages go in, the backend's bytes come out, in order.
  *
@@ -21,6 +27,7 @@ export class PgliteThread {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private stopped: Error | null = null;
+  private lastAnswerAt = Number.NEGATIVE_INFINITY;
   private readonly exited: Promise<void>;
   private onClosed: () => void = () => {};
 
@@ -60,10 +67,13 @@ export class PgliteThread {
   }
 
   /**
-   * Answers once the thread is between two batches: alive and not stuck, without waiting
+   * Answers once the thread is known to be alive and not stuck: at once when it answered a
+   * batch within the last second, else once it is between two batches, without waiting
    * behind every query queued for the one connection.
    */
   async ping(): Promise<void> {
+    if (this.stopped) throw this.stopped;
+    if (performance.now() - this.lastAnswerAt < RECENT_ANSWER_MS) return;
     await this.request({ kind: 'ping' }, []);
   }
 
@@ -98,6 +108,7 @@ export class PgliteThread {
   private settle(reply: WorkerReply): void {
     if (reply.kind === 'closed') this.onClosed();
     if (reply.kind !== 'result' && reply.kind !== 'error') return;
+    this.lastAnswerAt = performance.now();
     const waiting = this.pending.get(reply.id);
     if (!waiting) return;
     this.pending.delete(reply.id);

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionType } from '@music-rooms/domain/auth';
+import { SessionCallers } from '../services/accounts/session-callers';
 import { createSession, findSession, revokeSession } from '../services/accounts/sessions';
 import type { SessionRow } from '../services/accounts/sessions-store';
 import { isSuperAdmin, type UserRow } from '../services/accounts/users-store';
@@ -8,6 +9,13 @@ import { isSuperAdmin, type UserRow } from '../services/accounts/users-store';
 export const SESSION_COOKIE = 'music_rooms_session';
 
 export type CurrentSession = { session: SessionRow; user: UserRow };
+
+/**
+ * How long who a cookie belongs to is believed before the database is asked again, when a
+ * function is called with it (an ended session is forgotten at once: session-callers.ts).
+ */
+const CALLER_TRUST_MS = 10_000;
+const CALLERS_KEPT = 10_000;
 
 /**
  * Sessions in an httpOnly, SameSite=Lax cookie (Secure behind https). The cookie makes the
@@ -57,8 +65,18 @@ export const sessionPlugin = fp(
       });
     };
 
+    /** Who each cookie belongs to, for a function call's caller, without a lookup each time. */
+    const callers = new SessionCallers({ trustMs: CALLER_TRUST_MS, maxEntries: CALLERS_KEPT });
+    const stopForgetting = app.sessionRevocations.onEnded((ids) => callers.forgetSessions(ids));
+    app.addHook('onClose', async () => {
+      stopForgetting();
+      callers.clear();
+    });
+
     /** This request's session is no longer the cookie's: drop what was learnt about it. */
     const forget = (request: FastifyRequest) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) callers.forget(token);
       sessionCache.delete(request);
       renewed.delete(request);
     };
@@ -92,10 +110,17 @@ export const sessionPlugin = fp(
     });
 
     app.addCallerResolver(async (request) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) return null;
+      const known = callers.get(token);
+      if (known && !app.sessionRevocations.hasEnded(known.sessionId))
+        return { ...known, viaAdminKey: false };
       const current = await currentSession(request);
-      return current
-        ? { userId: current.user.id, sessionId: current.session.id, viaAdminKey: false }
-        : null;
+      if (!current) return null;
+      const caller = { userId: current.user.id, sessionId: current.session.id };
+      if (!app.sessionRevocations.hasEnded(caller.sessionId))
+        callers.remember(token, caller, current.session.expiresAt.getTime());
+      return { ...caller, viaAdminKey: false };
     });
     app.decorate('isSuperAdmin', async (request: FastifyRequest) => {
       const current = await currentSession(request);

@@ -12,6 +12,7 @@ import {
 } from '@music-rooms/domain';
 import type { DomainError } from '../errors';
 import { functionNotFound, wrongFunctionKind } from '../functions/function-error';
+import { answerEncoding, keptAnswerBytes } from './answer-bytes';
 import { bodySchemaOf } from './zod-schema';
 
 /** The kind each endpoint runs; null runs any kind. */
@@ -82,13 +83,38 @@ async function callFunction(
   const caller = { ...(await app.resolveCaller(request)), address: request.ip };
   const outcome = await app.functions.run(definition, unwrapFunctionArgs(args), caller);
   if (outcome.status === 'error') return sendFailure(reply, outcome.error, outcome.logLines);
+  const timed = endpoint === 'query_ts' || endpoint === 'query_at_ts';
+  if (isSharedValue(outcome.value) && outcome.logLines.length === 0 && !timed) {
+    return sendShared(request, reply, outcome.value);
+  }
   const answer: FunctionSuccess = {
     status: 'success',
     value: outcome.value ?? null,
     logLines: outcome.logLines,
   };
-  if (endpoint === 'query_ts' || endpoint === 'query_at_ts') answer.ts = Date.now();
+  if (timed) answer.ts = Date.now();
   return answer;
+}
+
+/** A value a service gave frozen: the same answer to every caller until it is replaced. */
+function isSharedValue(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && Object.isFrozen(value);
+}
+
+/**
+ * A shared value's answer, serialized and compressed once for all its callers (answer-bytes.ts):
+ * a busy list is not turned into JSON and gzip again for every request.
+ */
+async function sendShared(request: FastifyRequest, reply: FastifyReply, value: object) {
+  const wrap = (shared: object) =>
+    ({ status: 'success', value: shared, logLines: [] }) satisfies FunctionSuccess;
+  const answer = await keptAnswerBytes(value, wrap, answerEncoding(request));
+  reply.header('content-type', 'application/json; charset=utf-8');
+  if (answer.encoding !== 'identity') {
+    reply.header('content-encoding', answer.encoding);
+    reply.header('vary', 'accept-encoding');
+  }
+  return reply.send(answer.bytes);
 }
 
 /** A function's own error: 560 (404 for an unknown path) with the readable message and its data. */

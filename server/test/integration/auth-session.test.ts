@@ -228,6 +228,27 @@ describe('sign-up, sign-in, session and sign-out', () => {
     expect(left).toHaveLength(0);
   });
 
+  it('treats the cookie of a session that ended as a guest at once in function calls', async ({
+    t,
+    f,
+  }) => {
+    const { user, password } = await f.user();
+    const client = await signedInClient(t.url, user.email, password ?? '');
+    const stolenCookie = client.cookie();
+    const myRooms = (cookie: string) =>
+      fetch(`${t.url}/api/query`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ path: 'rooms.getUserRoomsWithAuthors', args: { userId: user.id } }),
+      });
+    // The cookie has been looked up and is remembered.
+    expect((await myRooms(stolenCookie)).status).toBe(200);
+    expect((await client.fetch(AUTH_ROUTES.session, { method: 'DELETE' })).status).toBe(200);
+    const replay = await myRooms(stolenCookie);
+    expect(replay.status).toBe(560);
+    expect(await replay.json()).toMatchObject({ errorData: { code: 'not_signed_in' } });
+  });
+
   it('answers sign-out of a guest with success too', async ({ f }) => {
     const res = await f.guest().fetch(AUTH_ROUTES.session, { method: 'DELETE' });
     expect(res.status).toBe(200);

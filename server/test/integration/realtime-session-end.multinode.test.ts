@@ -54,6 +54,22 @@ describe('ending a session across nodes', () => {
     });
   });
 
+  it('signing out on node A makes its cookie a guest at once on node B, which knew it', async () => {
+    const { user, client } = await factories(nodeA).signedInUser();
+    const cookie = client.cookie();
+    const whoAmI = (node: TestApp) =>
+      callFunction(node, 'query', 'rooms.getUserRoomsWithAuthors', { userId: user.id }, { cookie });
+    // Node B has looked the cookie up and remembers whose it is.
+    expect((await whoAmI(nodeB)).status).toBe(200);
+
+    expect((await client.fetch(AUTH_ROUTES.session, { method: 'DELETE' })).status).toBe(200);
+
+    expect(await whoAmI(nodeB)).toMatchObject({
+      status: 560,
+      body: { errorData: { code: 'not_signed_in' } },
+    });
+  });
+
   it("a password change on node A closes the other session's socket on node B, not the changer's", async () => {
     const { user, password, client } = await factories(nodeA).signedInUser();
     const elsewhere = await clientFor(nodeB, user);

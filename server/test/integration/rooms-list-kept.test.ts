@@ -128,3 +128,75 @@ describe("the viewer's marks on the public list, kept per viewer", () => {
     });
   });
 });
+
+describe('the public list as guests get it, one answer shared until something on it changes', () => {
+  async function guestList(client: SessionClient, search: string) {
+    const res = await client.call<{ value: RoomListResult }>('rooms.getPublicRoomsWithAuthors', {
+      search,
+    });
+    expect(res.status).toBe(200);
+    return res.body.value;
+  }
+
+  it('shows a new room, a rename, a listener and a removal on the next request', async ({
+    t,
+    f,
+  }) => {
+    const guest = f.guest();
+    const { user: host, client: hostClient } = await f.signedInUser({ password: null });
+    const first = await createRoom(t, { owner: host, name: 'Shared Early' });
+    expect(names(await guestList(guest, 'shared'))).toEqual(['Shared Early']);
+    expect(names(await guestList(guest, 'shared'))).toEqual(['Shared Early']);
+
+    const created = await hostClient.call('rooms.create', {
+      name: 'Shared Late',
+      room_url: 'shared-late',
+    });
+    expect(created.status).toBe(200);
+    expect(names(await guestList(guest, 'shared'))).toEqual(['Shared Late', 'Shared Early']);
+
+    await hostClient.call('rooms.update', { id: first.id, name: 'Shared Renamed' });
+    expect(names(await guestList(guest, 'shared'))).toEqual(['Shared Late', 'Shared Renamed']);
+
+    const socket = await tabSocket(t, hostClient);
+    try {
+      expect(await join(socket, first.id)).toBe(true);
+      expect(activeOnCards(await guestList(guest, 'shared'))).toEqual({
+        'Shared Late': 0,
+        'Shared Renamed': 1,
+      });
+    } finally {
+      socket.close();
+    }
+
+    await hostClient.call('rooms.remove', { id: first.id });
+    expect(await guestList(guest, 'shared')).toMatchObject({ total: 1, nextOffset: null });
+    expect(names(await guestList(guest, 'shared'))).toEqual(['Shared Late']);
+  });
+
+  it('answers the same list whatever compression the client takes', async ({ t, f }) => {
+    const { user: host } = await f.signedInUser({ password: null });
+    for (let i = 0; i < 12; i++) {
+      await createRoom(t, { owner: host, name: `Encoded ${i}`, description: 'x'.repeat(100) });
+    }
+    const ask = (encoding: string) =>
+      fetch(`${t.url}/api/query`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-encoding': encoding },
+        body: JSON.stringify({
+          path: 'rooms.getPublicRoomsWithAuthors',
+          args: { search: 'encoded' },
+        }),
+      });
+    const plain = await ask('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const expected = (await plain.json()) as { value: RoomListResult };
+    expect(expected.value.total).toBe(12);
+    for (const encoding of ['gzip', 'br', 'gzip;q=0.5, br;q=0.1']) {
+      const res = await ask(encoding);
+      expect(res.headers.get('content-encoding')).toBe(encoding.startsWith('gzip') ? 'gzip' : 'br');
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await res.json()).toEqual(expected);
+    }
+  });
+});

@@ -2,7 +2,8 @@ import type { RoomListResult, RoomListQuery, RoomId, UserId } from '@music-rooms
 import type { Database } from '../../db';
 import type { RequestDeps } from '../deps';
 import type { Presence } from '../presence/presence';
-import { assembleCards, buildCards, type CardRow, type RoomCards } from './cards';
+import { assembleCards, buildCards, type CardRow } from './cards';
+import { listAnswer, NO_MARKS, rememberedAnswer } from './list-answers';
 import {
   cardMembers,
   selectCardPage,
@@ -29,37 +30,39 @@ export async function listRooms(
   query: RoomListQuery,
 ): Promise<RoomListResult> {
   const shared = scope.kind === 'public' && !query.favoritesOnly && query.sort !== 'active';
-  const page = shared
-    ? await publicListPage(deps, viewerId, query)
-    : await viewerListPage(deps, viewerId, scope, query);
-  const end = query.offset + page.rooms.length;
-  return { ...page, nextOffset: end < page.total ? end : null };
+  return shared
+    ? publicListPage(deps, viewerId, query)
+    : viewerListPage(deps, viewerId, scope, query);
 }
 
 /**
  * "My rooms", favourites, or the order by live activity. One query reads the page with its
  * authors, the viewer's role and favourite flag and the total, limited to the viewer's rooms
  * or favourites through their own indexes; one more reads the members shown. Unless sorted
- * by live activity, the page is kept for this viewer (list-cache.ts); the live counts are
- * read fresh for every call.
+ * by live activity, the page is kept for this viewer (list-cache.ts) and, while the live
+ * counts stay the same, so is the answer (list-answers.ts); the live counts are read fresh for
+ * every call.
  */
 async function viewerListPage(
   deps: RequestDeps,
   viewerId: UserId | null,
   scope: ListScope,
   query: RoomListQuery,
-): Promise<RoomCards & { total: number }> {
+): Promise<RoomListResult> {
   if (query.favoritesOnly && !viewerId)
-    return { rooms: [], roomAuthors: {}, roomUsers: {}, total: 0 };
-  const page =
-    viewerId && query.sort !== 'active'
-      ? await deps.roomLists.getForViewer(viewerId, pageKey(scope, query), () =>
-          loadViewerPage(deps.db, viewerId, scope, query, new Map()),
-        )
-      : await loadViewerPage(deps.db, viewerId, scope, query, await deps.presence.activeRooms());
+    return { rooms: [], roomAuthors: {}, roomUsers: {}, total: 0, nextOffset: null };
+  const kept = viewerId !== null && query.sort !== 'active';
+  const page = kept
+    ? await deps.roomLists.getForViewer(viewerId, pageKey(scope, query), () =>
+        loadViewerPage(deps.db, viewerId, scope, query, new Map()),
+      )
+    : await loadViewerPage(deps.db, viewerId, scope, query, await deps.presence.activeRooms());
   const roomIds = page.rows.map((row) => row.room.id);
   const active = await deps.presence.counts(roomIds);
-  return { ...assembleCards(page.rows, page.members, active), total: page.total };
+  const build = () =>
+    listAnswer(assembleCards(page.rows, page.members, active), page.total, query.offset);
+  if (!kept) return build();
+  return rememberedAnswer({ page, marks: NO_MARKS, total: page.total, active }, roomIds, build);
 }
 
 /** What one viewer's page is kept under. */

@@ -1,6 +1,14 @@
-import type { PublicUser, RoomListQuery, RoomUserRole, RoomId, UserId } from '@music-rooms/domain';
+import type {
+  PublicUser,
+  RoomListQuery,
+  RoomListResult,
+  RoomUserRole,
+  RoomId,
+  UserId,
+} from '@music-rooms/domain';
 import type { RequestDeps } from '../deps';
-import { assembleCards, type RoomCards } from './cards';
+import { assembleCards } from './cards';
+import { listAnswer, rememberedAnswer } from './list-answers';
 import {
   cardMembers,
   countRooms,
@@ -26,13 +34,14 @@ const publicRooms = (search: string | undefined): RoomFilter => ({
 /**
  * The public list sorted by anything but live activity: the page, its members and the total
  * are the same for every viewer and come from the cache; the viewer's role and favourite in
- * the rooms shown are kept per viewer, and the live counts are read fresh for each call.
+ * the rooms shown are kept per viewer, and the live counts are read fresh for each call. While
+ * none of these change, the answer is the one given last time (list-answers.ts).
  */
 export async function publicListPage(
   deps: RequestDeps,
   viewerId: UserId | null,
   query: RoomListQuery,
-): Promise<RoomCards & { total: number }> {
+): Promise<RoomListResult> {
   const search = query.search || undefined;
   const pageKey = JSON.stringify(['page', search ?? '', query.sort, query.offset, query.limit]);
   const [page, total] = await Promise.all([
@@ -46,13 +55,15 @@ export async function publicListPage(
     marksOf(deps, viewerId, roomIds),
     deps.presence.counts(roomIds),
   ]);
-  const rows = page.rows.map(({ room, author }) => ({
-    room,
-    author,
-    myRole: room.ownerId === viewerId ? ('owner' as const) : (mine.roles.get(room.id) ?? null),
-    isFavorite: mine.favorites.has(room.id),
-  }));
-  return { ...assembleCards(rows, page.members, active), total };
+  return rememberedAnswer({ page, marks: mine, total, active }, roomIds, () => {
+    const rows = page.rows.map(({ room, author }) => ({
+      room,
+      author,
+      myRole: room.ownerId === viewerId ? ('owner' as const) : (mine.roles.get(room.id) ?? null),
+      isFavorite: mine.favorites.has(room.id),
+    }));
+    return listAnswer(assembleCards(rows, page.members, active), total, query.offset);
+  });
 }
 
 async function loadSharedPage(deps: RequestDeps, query: RoomListQuery): Promise<SharedPage> {
@@ -64,6 +75,12 @@ async function loadSharedPage(deps: RequestDeps, query: RoomListQuery): Promise<
   return { rows, members };
 }
 
+/** A guest's marks: none, the same object every time, so guests share one answer. */
+const GUEST_MARKS = Object.freeze({
+  roles: new Map<string, RoomUserRole>(),
+  favorites: new Set<string>(),
+});
+
 /**
  * The viewer's role and favourite flag in the rooms shown; a guest has neither. Kept for the
  * viewer under the very rooms asked about, so a page that changed is never given the marks of
@@ -71,7 +88,7 @@ async function loadSharedPage(deps: RequestDeps, query: RoomListQuery): Promise<
  * `user-rooms:<id>`, and either forgets them (list-cache.ts).
  */
 async function marksOf(deps: RequestDeps, viewerId: UserId | null, roomIds: RoomId[]) {
-  if (!viewerId) return { roles: new Map<string, RoomUserRole>(), favorites: new Set<string>() };
+  if (!viewerId) return GUEST_MARKS;
   const key = JSON.stringify(['marks', roomIds]);
   return deps.roomLists.getForViewer(viewerId, key, () => viewerMarks(deps.db, viewerId, roomIds));
 }
