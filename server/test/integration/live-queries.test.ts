@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineFunction } from '../../src/functions';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { eventually } from '../helpers/eventually';
 import { callFunction } from '../helpers/http';
 import { noteFunctions } from '../helpers/notes';
 import {
@@ -102,7 +103,7 @@ describe('live queries', () => {
       value: 'a',
     });
     await t.app.topics.publish(['constant']);
-    await vi.waitFor(() => expect(probe.constantRuns).toBe(2));
+    await eventually(() => expect(probe.constantRuns).toBe(2));
     probe.constant = 'b';
     const changed = live.next('constant');
     await t.app.topics.publish(['constant']);
@@ -115,13 +116,13 @@ describe('live queries', () => {
     let open = () => {};
     probe.gate = new Promise<void>((resolve) => (open = resolve));
     const first = live.subscribe('gated', 'probe.gated');
-    await vi.waitFor(() => expect(probe.gatedReads).toBe(1));
+    await eventually(() => expect(probe.gatedReads).toBe(1));
     probe.gatedValue = 'new';
     await t.app.topics.publish(['gated']);
     probe.gate = Promise.resolve();
     open();
     expect(await first).toEqual({ kind: 'value', value: 'old' });
-    await vi.waitFor(() => expect(live.values('gated')).toEqual(['old', 'new']));
+    await eventually(() => expect(live.values('gated')).toEqual(['old', 'new']));
   });
 
   it('re-runs once for several publishes in one tick', async () => {

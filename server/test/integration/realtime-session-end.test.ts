@@ -1,10 +1,10 @@
-import { vi } from 'vitest';
 import { z } from 'zod';
 import { AUTH_ROUTES, REALTIME_TOKEN_PATH, type RealtimeToken } from '@music-rooms/domain';
 import { RealtimeClient } from '../../../web/src/lib/realtime/realtime-client';
 import { defineFunction } from '../../src/functions';
 import { createSession, SESSION_TTL_MS } from '../../src/services/accounts/sessions';
 import type { TestApp } from '../helpers/app';
+import { eventually } from '../helpers/eventually';
 import { clientFor, type SessionClient } from '../helpers/factories';
 import { describe, expect, test as it } from '../helpers/fixtures';
 import { callFunction } from '../helpers/http';
@@ -190,11 +190,11 @@ describe('realtime tokens live only as long as their sign-in session', () => {
     });
     realtime.start();
     const stop = realtime.watch('probe.whoami', {}, () => {});
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(realtime.stateOf('probe.whoami', {})).toEqual({ status: 'value', value: user.id }),
     );
     await signOut(client);
-    await vi.waitFor(
+    await eventually(
       () => expect(realtime.stateOf('probe.whoami', {})).toEqual({ status: 'value', value: null }),
       { timeout: 5000 },
     );

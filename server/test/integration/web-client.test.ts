@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeToken } from '@music-rooms/domain';
 import { createApiClient } from '../../../web/src/lib/api/functions';
 import { FunctionCallError } from '../../../web/src/lib/api/function-call-error';
@@ -7,6 +7,7 @@ import { RealtimeClient } from '../../../web/src/lib/realtime/realtime-client';
 import { fetchRealtimeToken } from '../../../web/src/lib/realtime/token';
 import { PlayerClock } from '../../../web/src/features/player/engine/player-clock';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { eventually } from '../helpers/eventually';
 import { noteFunctions } from '../helpers/notes';
 
 /** Console stand-in that keeps what the client wrote. */
@@ -77,7 +78,7 @@ describe('web realtime client', () => {
 
   async function watchUntil(client: RealtimeClient, name: string, expected: unknown) {
     const stop = client.watch('notes.get', { name }, () => {});
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(client.stateOf('notes.get', { name })).toEqual({ status: 'value', value: expected }),
     );
     return stop;
@@ -96,7 +97,7 @@ describe('web realtime client', () => {
       name: 'live',
       value: 'new',
     });
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(client.stateOf('notes.get', { name: 'live' })).toEqual({
         status: 'value',
         value: 'new',
@@ -108,7 +109,7 @@ describe('web realtime client', () => {
     const client = startClient();
     const stopFirst = client.watch('notes.get', { name: 'shared' }, () => {});
     const stopSecond = client.watch('notes:get', { name: 'shared' }, () => {});
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(client.stateOf('notes:get', { name: 'shared' }).status).toBe('value'),
     );
     stopFirst();
@@ -125,13 +126,13 @@ describe('web realtime client', () => {
     });
     await watchUntil(client, 'again', null);
     t.app.io.local.disconnectSockets(true);
-    await vi.waitFor(() => expect(tokens).toBe(2));
-    await vi.waitFor(() => expect(client.connected).toBe(true));
+    await eventually(() => expect(tokens).toBe(2));
+    await eventually(() => expect(client.connected).toBe(true));
     await api.callMutation('notes.set', {
       name: 'again',
       value: 'back',
     });
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(client.stateOf('notes.get', { name: 'again' })).toEqual({
         status: 'value',
         value: 'back',
@@ -148,9 +149,9 @@ describe('web realtime client', () => {
     };
     const logger = recordingLogger();
     const client = startClient(shortLived, logger);
-    await vi.waitFor(() => expect(client.connected).toBe(true));
+    await eventually(() => expect(client.connected).toBe(true));
     const connections = t.app.io.of('/').sockets.size;
-    await vi.waitFor(() => expect(tokens).toBeGreaterThanOrEqual(3));
+    await eventually(() => expect(tokens).toBeGreaterThanOrEqual(3));
     expect(client.connected).toBe(true);
     expect(t.app.io.of('/').sockets.size).toBe(connections);
     expect(logger.lines).toEqual([]);
@@ -164,7 +165,7 @@ describe('web realtime client', () => {
     };
     const logger = recordingLogger();
     startClient(failing, logger);
-    await vi.waitFor(() => expect(attempts).toBeGreaterThanOrEqual(2), { timeout: 5000 });
+    await eventually(() => expect(attempts).toBeGreaterThanOrEqual(2), { timeout: 5000 });
     expect(logger.lines).toContainEqual([
       new Error('Failed to get realtime token: Service Unavailable'),
     ]);
@@ -173,7 +174,7 @@ describe('web realtime client', () => {
 
   it('samples the server clock', async () => {
     const client = startClient();
-    await vi.waitFor(() => expect(client.connected).toBe(true));
+    await eventually(() => expect(client.connected).toBe(true));
     const before = Date.now();
     const sample = await client.ping();
     const after = Date.now();
@@ -191,7 +192,7 @@ describe('web realtime client', () => {
     clock.onChange(() => counts.push(clock.estimate()?.samples ?? 0));
     clock.start();
     try {
-      await vi.waitFor(() => expect(counts).toEqual([1, 2, 3, 4, 5, 6, 7, 8]));
+      await eventually(() => expect(counts).toEqual([1, 2, 3, 4, 5, 6, 7, 8]));
       // Server and test share one machine: the estimate is the wall clock, within the round trip.
       const estimate = clock.estimate()!;
       expect(Math.abs(clock.serverNow()! - Date.now())).toBeLessThanOrEqual(estimate.rttMs + 5);
@@ -199,7 +200,7 @@ describe('web realtime client', () => {
 
       // Another connection may be another node: the old samples go, a new burst comes.
       t.app.io.local.disconnectSockets(true);
-      await vi.waitFor(() => expect(counts.slice(8)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]));
+      await eventually(() => expect(counts.slice(8)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]));
       expect(Math.abs(clock.serverNow()! - Date.now())).toBeLessThanOrEqual(estimate.rttMs + 5);
     } finally {
       clock.stop();
