@@ -7,9 +7,28 @@
 // It speaks the PostgreSQL wire protocol with the main thread (`pglite-thread.ts`): each
 // message is a batch of frontend messages ending at a Sync, Query or Flush; the answer is the
 // backend's bytes. Batches are run one after the other, in the order they came.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+yieldToTheEventLoop();
+
+/**
+ * On a machine with fewer cores than busy threads, a query and the event loop compete for the
+ * same core. The thread that answers health checks, sockets and cached pages should win that
+ * race, and a query wait its turn a little: so this thread runs at a lower priority. Linux
+ * takes a thread's own id (from /proc/thread-self) for setpriority; elsewhere nothing changes.
+ */
+function yieldToTheEventLoop() {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(threadId)) setPriority(threadId, 5);
+  } catch {
+    // Not Linux, or not allowed: the thread keeps the process's priority.
+  }
+}
 
 /** @type {import('node:worker_threads').MessagePort} */
 const port = parentPort;
