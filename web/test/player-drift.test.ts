@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DRIFT_SEEK_MS, DRIFT_TOLERANCE_MS } from '@music-rooms/domain/playback';
-import { driftAction, isInSync } from '../src/features/player/engine/drift';
+import {
+  DRIFT_SAMPLES,
+  DriftControl,
+  driftAction,
+  isInSync,
+} from '../src/features/player/engine/drift';
 import { normalizationGain, volumeGain } from '../src/features/player/engine/loudness';
 
 describe('drift decisions', () => {
@@ -32,6 +37,26 @@ describe('drift decisions', () => {
     expect(isInSync([5, 6, 4])).toBe(true);
     expect(isInSync([45, 46, 44])).toBe(false);
     expect(isInSync([])).toBe(false);
+  });
+});
+
+describe('the drift control', () => {
+  it('decides only on a full set of measurements, on their median', () => {
+    const control = new DriftControl();
+    for (let i = 1; i < DRIFT_SAMPLES; i += 1) expect(control.add(12, i)?.step).toBeNull();
+    const decided = control.add(400, DRIFT_SAMPLES);
+    expect(decided?.driftMs).toBe(12);
+    expect(decided?.step?.action.kind).toBe('nudge');
+  });
+
+  it('measures nothing while a nudge is heard, then gathers a new set', () => {
+    const control = new DriftControl();
+    for (let i = 0; i < DRIFT_SAMPLES; i += 1) control.add(12, 1);
+    control.nudged(5);
+    expect(control.add(12, 4.9)).toBeNull();
+    expect(control.add(0.5, 5)?.step).toBeNull();
+    for (let i = 1; i < DRIFT_SAMPLES; i += 1) control.add(0.5, 5 + i);
+    expect(control.add(0.5, 20)?.step?.action).toEqual({ kind: 'none' });
   });
 });
 

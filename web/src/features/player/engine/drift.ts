@@ -4,11 +4,13 @@ import { median } from './output-clock';
 /**
  * What to do about the gap between what is heard and where the room is (design §4): the
  * domain's `driftCorrection` decides between nothing, a rate nudge and a seek; here it is applied
- * to the median of a few measurements, so one jittery reading moves nothing.
+ * to the median of a couple of seconds of measurements, so that the jitter of single readings
+ * (the output stamps, the clock's probes) never moves the music: a nudge moves it for real, and
+ * a nudge chasing noise is what makes two speakers wander apart.
  */
 
-/** Measurements a decision rests on (one each engine tick). */
-export const DRIFT_SAMPLES = 5;
+/** Measurements a decision rests on (one each engine tick, so about two seconds). */
+export const DRIFT_SAMPLES = 10;
 /** Within this the player counts as in sync (a nudge closes what is left). */
 export const IN_SYNC_MS = 20;
 
@@ -35,4 +37,41 @@ export function driftAction(samplesMs: readonly number[]): DriftAction {
 /** Whether the measured drift is small enough to show "in sync". */
 export function isInSync(samplesMs: readonly number[]): boolean {
   return samplesMs.length > 0 && Math.abs(median(samplesMs)) <= Math.min(IN_SYNC_MS, DRIFT_SEEK_MS);
+}
+
+/** A decision on a full set of measurements. */
+export type DriftStep = { action: DriftAction; inSync: boolean };
+
+/**
+ * The measurements since the last correction. While a nudge plays nothing is measured (the gap
+ * is closing); after it, a full new set is gathered before the next decision, so a correction is
+ * never based on readings taken before the one before it took effect.
+ */
+export class DriftControl {
+  private samples: number[] = [];
+  private busyUntil = 0;
+
+  /**
+   * A measurement, with the context time heard then: null while a nudge is heard, else the
+   * filtered drift and, once enough are in, what to do.
+   */
+  add(driftMs: number, now: number): { driftMs: number; step: DriftStep | null } | null {
+    if (now < this.busyUntil) return null;
+    this.samples = [...this.samples, driftMs].slice(-DRIFT_SAMPLES);
+    const filtered = median(this.samples);
+    if (this.samples.length < DRIFT_SAMPLES) return { driftMs: filtered, step: null };
+    const step = { action: driftAction(this.samples), inSync: isInSync(this.samples) };
+    return { driftMs: filtered, step };
+  }
+
+  /** A nudge was scheduled to end at context time `endsAt`: measuring starts again after it. */
+  nudged(endsAt: number): void {
+    this.busyUntil = endsAt;
+    this.samples = [];
+  }
+
+  reset(): void {
+    this.samples = [];
+    this.busyUntil = 0;
+  }
 }
