@@ -52,9 +52,9 @@ describe('the output clock (which context time is heard when)', () => {
     const clock = new OutputClock();
     clock.add(reading(1000, 0.8));
     clock.add(reading(1200, 0.15));
-    for (let at = 1400; at < 3000; at += 200) clock.add(reading(at));
+    for (let at = 1400; at < 4000; at += 200) clock.add(reading(at));
     expect(clock.usesStamps).toBe(false);
-    for (let at = 3000; at <= 4400; at += 200) clock.add(reading(at));
+    for (let at = 4000; at <= 6400; at += 200) clock.add(reading(at));
     expect(clock.usesStamps).toBe(true);
     expect(clock.heardTimeAt(9000)).toBeCloseTo(HEARD(9000), 9);
     expect(clock.pageTimeOf(HEARD(9000))).toBeCloseTo(9000, 6);

@@ -9,8 +9,14 @@ import { median } from './output-clock';
  * a nudge chasing noise is what makes two speakers wander apart.
  */
 
-/** Measurements a decision rests on (one each engine tick, so about two seconds). */
-export const DRIFT_SAMPLES = 10;
+/** Measurements a decision rests on (one each engine tick, so about three seconds). */
+export const DRIFT_SAMPLES = 15;
+/**
+ * A nudge closes this share of the measured gap: what is left is closed by the next one. The
+ * measured gap is partly noise (the output stamps wander by a few ms), and closing all of it
+ * each time would swing the music to and fro by that much.
+ */
+const GAIN = 0.75;
 /** Within this the player counts as in sync (a nudge closes what is left). */
 export const IN_SYNC_MS = 20;
 
@@ -30,7 +36,7 @@ export function driftAction(samplesMs: readonly number[]): DriftAction {
   return {
     kind: 'nudge',
     rate: correction.rate,
-    durationS: Math.abs(driftMs) / 1000 / Math.abs(1 - correction.rate),
+    durationS: (GAIN * Math.abs(driftMs)) / 1000 / Math.abs(1 - correction.rate),
   };
 }
 

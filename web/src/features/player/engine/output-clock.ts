@@ -8,7 +8,7 @@
  * the interpolation runs slow, and each update snaps it back up. The tooth is 10 ms deep in the
  * first seconds and shrinks below 0.5 ms within about 20 s. The music itself plays steadily, so
  * the stamps just after a snap are the true ones: the mapping is the upper envelope (the
- * highest) of the stamps of the last couple of seconds, a full tooth. Its median, or the latest
+ * highest) of the stamps of the last few seconds, a few teeth. Its median, or the latest
  * stamp, would sit up to half a tooth low, by an amount that differs between a page opened a
  * minute ago and one opened now.
  *
@@ -33,8 +33,8 @@ export type OutputReading = {
 
 /** The stamps of the first this long of a context are ignored: they are wildly off. */
 const STARTUP_MS = 1000;
-/** The envelope is taken over this long: more than one tooth of the saw. */
-const ENVELOPE_MS = 2000;
+/** The envelope is taken over this long: a few teeth of the saw (they grow apart under load). */
+const ENVELOPE_MS = 4000;
 /** The `currentTime` readings of this long stand in before the stamps cover an envelope. */
 const FALLBACK_MS = 1000;
 /** Stamps that never come are waited for this long before the music starts without them. */

@@ -5,6 +5,7 @@ import { AudioOutput } from './audio-output';
 import { DriftControl } from './drift';
 import { normalizationGain } from './loudness';
 import { OutputClock, readOutput } from './output-clock';
+import { playerSnapshot } from './player-snapshot';
 import { Program } from './program';
 import { startAnchor } from './start-anchor';
 import type { EngineStatus, PlayerSnapshot, SyncState } from './sync-state';
@@ -127,25 +128,15 @@ export class SyncEngine {
   }
 
   snapshot(): PlayerSnapshot {
-    const state = this.view?.state;
     const { clock } = this.options;
-    const estimate = clock.estimate();
-    const base = {
+    return playerSnapshot({
+      state: this.view?.state,
       serverNow: clock.serverNow(),
-      offsetMs: estimate?.offsetMs ?? null,
-      rttMs: estimate?.rttMs ?? null,
-      state: this.status.sync,
-    };
-    if (!state?.trackId) return { ...base, trackId: null, playing: false, position: null };
-    if (!state.playing) {
-      return { ...base, trackId: state.trackId, playing: false, position: state.positionMs / 1000 };
-    }
-    const heard = this.heardPosition();
-    const lane = heard === null ? null : this.program.laneAt(heard);
-    if (heard === null || !lane)
-      return { ...base, trackId: state.trackId, playing: true, position: null };
-    const position = Math.min(heard - lane.startsAt, lane.durationS);
-    return { ...base, trackId: lane.trackId, playing: true, position };
+      estimate: clock.estimate(),
+      sync: this.status.sync,
+      heard: this.view?.state.playing ? this.heardPosition() : null,
+      program: this.program,
+    });
   }
 
   /** Goes quiet and lets go of the audio device; start() takes up again. */
