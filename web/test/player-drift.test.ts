@@ -43,12 +43,15 @@ describe('drift decisions', () => {
 });
 
 describe('the drift control', () => {
-  it('decides only on a full set of measurements, on their median', () => {
+  it('says "in sync" after a second, and decides only on a full set, on its median', () => {
     const control = new DriftControl();
-    for (let i = 1; i < DRIFT_SAMPLES; i += 1) expect(control.add(12, i)?.step).toBeNull();
+    const readings = Array.from({ length: DRIFT_SAMPLES - 1 }, (_, i) => control.add(12, i));
+    expect(readings[0]?.inSync).toBeNull();
+    expect(readings.at(-1)?.inSync).toBe(true);
+    expect(readings.every((reading) => reading?.action === null)).toBe(true);
     const decided = control.add(400, DRIFT_SAMPLES);
     expect(decided?.driftMs).toBe(12);
-    expect(decided?.step?.action.kind).toBe('nudge');
+    expect(decided?.action?.kind).toBe('nudge');
   });
 
   it('measures nothing while a nudge is heard, then gathers a new set', () => {
@@ -56,9 +59,9 @@ describe('the drift control', () => {
     for (let i = 0; i < DRIFT_SAMPLES; i += 1) control.add(12, 1);
     control.nudged(5);
     expect(control.add(12, 4.9)).toBeNull();
-    expect(control.add(0.5, 5)?.step).toBeNull();
-    for (let i = 1; i < DRIFT_SAMPLES; i += 1) control.add(0.5, 5 + i);
-    expect(control.add(0.5, 20)?.step?.action).toEqual({ kind: 'none' });
+    expect(control.add(0.5, 5)?.action).toBeNull();
+    for (let i = 1; i < DRIFT_SAMPLES - 1; i += 1) control.add(0.5, 5 + i);
+    expect(control.add(0.5, 20)?.action).toEqual({ kind: 'none' });
   });
 });
 

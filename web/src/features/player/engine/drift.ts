@@ -45,29 +45,38 @@ export function isInSync(samplesMs: readonly number[]): boolean {
   return samplesMs.length > 0 && Math.abs(median(samplesMs)) <= Math.min(IN_SYNC_MS, DRIFT_SEEK_MS);
 }
 
-/** A decision on a full set of measurements. */
-export type DriftStep = { action: DriftAction; inSync: boolean };
+/**
+ * What the measurements so far say: the filtered drift; whether it is in sync once a few are in
+ * (the state shows soon); what to do once a full set is in (a correction waits for it).
+ */
+export type DriftReading = {
+  driftMs: number;
+  inSync: boolean | null;
+  action: DriftAction | null;
+};
+
+/** Measurements enough to say "in sync" (a second). */
+const IN_SYNC_SAMPLES = 5;
 
 /**
- * The measurements since the last correction. While a nudge plays nothing is measured (the gap
- * is closing); after it, a full new set is gathered before the next decision, so a correction is
- * never based on readings taken before the one before it took effect.
+ * The measurements since the last correction. While a nudge is heard nothing is measured (the
+ * gap is closing); after it, a full new set is gathered before the next decision, so a
+ * correction never rests on readings taken before the one before it took effect.
  */
 export class DriftControl {
   private samples: number[] = [];
   private busyUntil = 0;
 
-  /**
-   * A measurement, with the context time heard then: null while a nudge is heard, else the
-   * filtered drift and, once enough are in, what to do.
-   */
-  add(driftMs: number, now: number): { driftMs: number; step: DriftStep | null } | null {
+  /** A measurement, with the context time heard then: null while a nudge is heard. */
+  add(driftMs: number, now: number): DriftReading | null {
     if (now < this.busyUntil) return null;
     this.samples = [...this.samples, driftMs].slice(-DRIFT_SAMPLES);
-    const filtered = median(this.samples);
-    if (this.samples.length < DRIFT_SAMPLES) return { driftMs: filtered, step: null };
-    const step = { action: driftAction(this.samples), inSync: isInSync(this.samples) };
-    return { driftMs: filtered, step };
+    const count = this.samples.length;
+    return {
+      driftMs: median(this.samples),
+      inSync: count >= IN_SYNC_SAMPLES ? isInSync(this.samples) : null,
+      action: count >= DRIFT_SAMPLES ? driftAction(this.samples) : null,
+    };
   }
 
   /** A nudge was scheduled to end at context time `endsAt`: measuring starts again after it. */

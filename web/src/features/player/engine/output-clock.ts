@@ -7,8 +7,8 @@
  * tooth: the device's latency is interpolated between its timing updates (about every 1.5 s),
  * the interpolation runs slow, and each update snaps it back up. The tooth is 10 ms deep in the
  * first seconds and shrinks below 0.5 ms within about 20 s. The music itself plays steadily, so
- * the stamps just after a snap are the true ones: the mapping is the upper envelope (the
- * highest) of the stamps of the last few seconds, a few teeth. Its median, or the latest
+ * the stamps just after a snap are the true ones: the mapping is the upper envelope (a high
+ * percentile) of the stamps of the last few seconds, a few teeth. Its median, or the latest
  * stamp, would sit up to half a tooth low, by an amount that differs between a page opened a
  * minute ago and one opened now.
  *
@@ -35,6 +35,8 @@ export type OutputReading = {
 const STARTUP_MS = 1000;
 /** The envelope is taken over this long: a few teeth of the saw (they grow apart under load). */
 const ENVELOPE_MS = 4000;
+/** Where in the sorted stamps the envelope is read: a tenth of them may be strays. */
+const ENVELOPE_RANK = 0.9;
 /** The `currentTime` readings of this long stand in before the stamps cover an envelope. */
 const FALLBACK_MS = 1000;
 /** Stamps that never come are waited for this long before the music starts without them. */
@@ -66,9 +68,15 @@ const within = (points: readonly Point[], spanMs: number): Point[] => {
   return points.filter((point) => newest - point.at <= spanMs);
 };
 
-/** The highest mapping of some points, or null for none. */
-const envelope = (points: readonly Point[]): number | null =>
-  points.length === 0 ? null : Math.max(...points.map((point) => point.mapping));
+/**
+ * The upper envelope of some points, or null for none: a high percentile rather than the
+ * highest, so that a stray stamp (the output stalled under load) does not carry the mapping.
+ */
+const envelope = (points: readonly Point[]): number | null => {
+  if (points.length === 0) return null;
+  const sorted = points.map((point) => point.mapping).sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) * ENVELOPE_RANK)]!;
+};
 
 /**
  * Follows the readings of one context and answers the heard context time of any page instant:
@@ -110,7 +118,9 @@ export class OutputClock {
   /** Context seconds minus performance seconds, or null before the first reading. */
   mapping(): number | null {
     if (this.usesStamps) return envelope(this.stamps);
-    return envelope(this.fallbacks);
+    // currentTime is read exactly: the highest reading is the one just after an advance.
+    if (this.fallbacks.length === 0) return null;
+    return Math.max(...this.fallbacks.map((fallback) => fallback.mapping));
   }
 
   /** The context time heard at page time `at` (ms), or null before the first reading. */

@@ -3,7 +3,7 @@ import type { TrackId } from '@music-rooms/domain/ids';
 import type { PlaybackState } from '@music-rooms/domain/playback';
 import { AudioOutput } from './audio-output';
 import { DriftControl } from './drift';
-import { normalizationGain } from './loudness';
+import { applyLaneGains, normalizationGain } from './loudness';
 import { OutputClock, readOutput } from './output-clock';
 import { playerSnapshot } from './player-snapshot';
 import { Program } from './program';
@@ -226,18 +226,17 @@ export class SyncEngine {
     const heardAt = this.output.heardTimeAt(this.now()) ?? context.currentTime;
     const measured = this.drift.add((heard - expected) * 1000, heardAt);
     if (!measured) return;
-    const { driftMs, step } = measured;
+    const { driftMs, action, inSync } = measured;
     const moved = Math.abs(driftMs - (this.status.driftMs ?? Infinity)) >= 1;
     if (moved) this.status = { ...this.status, driftMs };
-    if (!step) return this.setSync(this.status.sync, moved);
-    const { action, inSync } = step;
-    if (action.kind === 'seek') return this.startOver(false);
-    if (action.kind === 'nudge') {
+    if (action?.kind === 'seek') return this.startOver(false);
+    if (action?.kind === 'nudge') {
       const at = context.currentTime + NUDGE_LEAD_S;
       this.program.nudge(at, action.rate, action.durationS);
       this.drift.nudged(at + action.durationS);
       this.schedule(context);
     }
+    if (inSync === null) return this.setSync(this.status.sync, moved);
     if (inSync) this.failures = 0;
     this.setSync(inSync ? 'inSync' : 'syncing', moved);
   }
@@ -282,16 +281,13 @@ export class SyncEngine {
   }
 
   private applyGains(): void {
-    this.program.lanes.forEach((lane, index) => {
-      const next = this.view?.next;
-      const lufs =
-        index === 0
-          ? (this.view?.loudnessLufs ?? null)
-          : next?.id === lane.trackId
-            ? next.loudnessLufs
-            : null;
-      lane.gain.gain.value = normalizationGain(lufs, this.normalize);
-    });
+    const view = this.view;
+    applyLaneGains(
+      this.program.lanes,
+      view?.loudnessLufs ?? null,
+      view?.next ?? null,
+      this.normalize,
+    );
   }
 
   /** The program position heard now, or null when nothing is (yet). */
