@@ -1,6 +1,7 @@
 import { describe, expect, startedPerFile, test as base } from '../src/fixtures';
 import { CONTEXT_OPTIONS } from '../src/fixtures';
 import {
+  asksFor,
   heardInSync,
   launchPlayerBrowser,
   openRoomAs,
@@ -38,13 +39,17 @@ describe('a browser that blocks autoplay', () => {
     await heardInSync(ada);
 
     // Playwright's own look into a page counts as a click for the browser: Grace's page is
-    // opened without one, and looked at once its player (made with the page) has asked the room.
+    // opened without one, and looked at only once its player has the room's answer and has asked
+    // its audio to run. The seek bar asks for the playing track (tracks.get) in the same render
+    // that hands the answer to the player, so that request is the sign (over HTTP or the
+    // realtime connection); asking the room (player.get) is not: under load the answer may come
+    // long after.
     const context = await strictBrowser.newContext(CONTEXT_OPTIONS);
     await signInContext(context, server, other);
     const grace = await context.newPage();
-    const asked = grace.waitForRequest((request) => /"player\.get"/.test(request.postData() ?? ''));
+    const answered = asksFor(grace, 'tracks.get');
     await grace.goto(url);
-    await asked;
+    await answered;
     const bar = playerBar(grace);
     const start = bar.getByRole('button', { name: 'Click to start playback' });
     await start.waitFor({ timeout: 15_000 });

@@ -1,53 +1,91 @@
 import { describe, expect, it } from 'vitest';
 import {
   OutputClock,
-  hasSettled,
-  latencyMapping,
+  SETTLE_WAIT_MS,
   type OutputReading,
 } from '../src/features/player/engine/output-clock';
 
 /**
  * A context whose output is heard 42 ms after it is rendered: at page time `at` (ms), the
- * context's clock reads `at / 1000 − 0.1`, and the speakers play what it read 42 ms earlier.
+ * context's clock has rendered up to `at / 1000 − 0.1` (in steps of a 4096-frame buffer), and the
+ * speakers play what it rendered 42 ms earlier. `stampError` (s) is what the stamp is off by.
  */
-function reading(at: number, stampSettled = true, jitterS = 0): OutputReading {
-  const currentTime = at / 1000 - 0.1;
+const BUFFER_S = 4096 / 48_000;
+const HEARD = (at: number) => at / 1000 - 0.1 - 0.042;
+
+function reading(at: number, stampError: number | null = 0): OutputReading {
+  const rendered = at / 1000 - 0.1;
+  const currentTime = Math.ceil(rendered / BUFFER_S) * BUFFER_S;
   return {
-    stampContextTime: stampSettled ? currentTime - 0.042 + jitterS : 0,
-    stampPerformanceTime: stampSettled ? at : 0,
+    stampContextTime: stampError === null ? 0 : HEARD(at) + stampError,
+    stampPerformanceTime: stampError === null ? 0 : at,
     currentTime,
     readAt: at,
-    latency: 0.04,
+    // baseLatency is the buffer, outputLatency the rest.
+    latency: BUFFER_S + 0.042,
   };
 }
 
+/** The saw tooth of a stamp that interpolates slow and snaps back every 1.5 s, `depth` deep. */
+const saw = (at: number, depth: number) => -depth * ((at % 1500) / 1500);
+
 describe('the output clock (which context time is heard when)', () => {
-  it('uses the reported latencies before the output stamps settle', () => {
+  it('reads currentTime just after it advanced, before there are stamps', () => {
     const clock = new OutputClock();
-    clock.add(reading(100, false));
+    for (let at = 1000; at <= 2000; at += 200) clock.add(reading(at, null));
     expect(clock.usesStamps).toBe(false);
-    expect(clock.heardTimeAt(1000)).toBeCloseTo(latencyMapping(reading(100)) + 1, 9);
-    expect(clock.heardTimeAt(1000)).toBeCloseTo(1 - 0.1 - 0.04, 9);
+    // The highest currentTime − now of the last second: off by far less than one buffer.
+    const error = clock.heardTimeAt(5000)! - HEARD(5000);
+    expect(Math.abs(error)).toBeLessThan(BUFFER_S / 4);
+    // One reading alone may be off by most of a buffer.
+    const worst = Math.max(
+      ...[1000, 1200, 1400, 1600, 1800, 2000].map((at) => {
+        const single = new OutputClock();
+        single.add(reading(at, null));
+        return Math.abs(single.heardTimeAt(5000)! - HEARD(5000));
+      }),
+    );
+    expect(worst).toBeGreaterThan(BUFFER_S / 2);
   });
 
-  it('switches to the output stamps once they agree for a second, heard 42 ms late', () => {
+  it('ignores the wild first stamps and uses the rest once they cover an envelope', () => {
     const clock = new OutputClock();
-    for (let at = 0; at <= 1200; at += 250) clock.add(reading(at + 1000));
+    clock.add(reading(1000, 0.8));
+    clock.add(reading(1200, 0.15));
+    for (let at = 1400; at < 4000; at += 200) clock.add(reading(at));
+    expect(clock.usesStamps).toBe(false);
+    for (let at = 4000; at <= 6400; at += 200) clock.add(reading(at));
     expect(clock.usesStamps).toBe(true);
-    expect(clock.heardTimeAt(5000)).toBeCloseTo(5 - 0.1 - 0.042, 9);
-    expect(clock.pageTimeOf(5 - 0.1 - 0.042)).toBeCloseTo(5000, 6);
+    expect(clock.heardTimeAt(9000)).toBeCloseTo(HEARD(9000), 9);
+    expect(clock.pageTimeOf(HEARD(9000))).toBeCloseTo(9000, 6);
   });
 
-  it('does not trust stamps that still move', () => {
-    const stamps = [0, 1, 2, 3, 4].map((i) => ({ mapping: i * 0.004, at: i * 300 }));
-    expect(hasSettled(stamps)).toBe(false);
-    expect(hasSettled(stamps.map((stamp) => ({ ...stamp, mapping: 0.5 })))).toBe(true);
-  });
-
-  it('reads through the jitter of single stamps (median)', () => {
+  it('follows the top of a saw-tooth stamp, not its middle', () => {
     const clock = new OutputClock();
-    const jitter = [0, 0.0002, -0.0001, 0.0003, 0.0001, 0.008];
-    jitter.forEach((offset, i) => clock.add(reading(i * 300 + 1000, true, offset)));
-    expect(clock.heardTimeAt(5000)).toBeCloseTo(5 - 0.142 + 0.0002, 4);
+    for (let at = 1000; at <= 8000; at += 200) clock.add(reading(at, saw(at, 0.01)));
+    expect(clock.usesStamps).toBe(true);
+    // A tenth of the tooth at most, where the middle would be half of it off.
+    expect(Math.abs(clock.heardTimeAt(9000)! - HEARD(9000))).toBeLessThan(0.0012);
+  });
+
+  it('is not carried by a stray stamp', () => {
+    const clock = new OutputClock();
+    for (let at = 1000; at <= 8000; at += 200) clock.add(reading(at, at === 7000 ? 0.08 : 0));
+    expect(clock.heardTimeAt(9000)).toBeCloseTo(HEARD(9000), 9);
+  });
+
+  it('lets the music start without stamps once it has waited for them long enough', () => {
+    const clock = new OutputClock();
+    clock.add(reading(1000, null));
+    expect(clock.ready(1000 + SETTLE_WAIT_MS - 1)).toBe(false);
+    expect(clock.ready(1000 + SETTLE_WAIT_MS)).toBe(true);
+  });
+
+  it('forgets a closed context', () => {
+    const clock = new OutputClock();
+    for (let at = 1000; at <= 5000; at += 200) clock.add(reading(at));
+    clock.reset();
+    expect(clock.usesStamps).toBe(false);
+    expect(clock.heardTimeAt(9000)).toBeNull();
   });
 });

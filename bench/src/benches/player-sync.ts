@@ -17,9 +17,12 @@ import type { Bench } from '../lib/types';
 
 const PORT = 39_500;
 const BASE = `http://127.0.0.1:${PORT}`;
-/** The runs on loopback and through the proxy, and the long run that shows drift (seconds). */
-const SHORT_RUN_S = 60;
-const DRIFT_RUN_S = 600;
+/**
+ * The runs on loopback and through the proxy, and the long run that shows drift (seconds);
+ * `BENCH_SYNC_SHORT_S` and `BENCH_SYNC_DRIFT_S` shorten them for a quick look.
+ */
+const SHORT_RUN_S = Number(process.env.BENCH_SYNC_SHORT_S ?? 60);
+const DRIFT_RUN_S = Number(process.env.BENCH_SYNC_DRIFT_S ?? 600);
 /** The click track outlasts the longest run. */
 const TRACK_S = DRIFT_RUN_S + 30;
 const PROXY = { delayMs: 40, jitterMs: 10 };

@@ -116,6 +116,25 @@ export async function openRoomAs(browser: Browser, server: E2EServer, member: Me
 
 export const playerBar = (page: Page) => page.getByRole('region', { name: 'Player' });
 
+/**
+ * Resolves once the page asks for the live query `path`: over HTTP (its first read while the
+ * realtime connection is not open) or over that connection (a subscription). Call before the
+ * page is opened. Watching the network does not touch the page.
+ */
+export function asksFor(page: Page, path: string): Promise<void> {
+  const named = (text: string | null | undefined) => (text ?? '').includes(`"${path}"`);
+  return new Promise((resolve) => {
+    page.on('request', (request) => {
+      if (named(request.postData())) resolve();
+    });
+    page.on('websocket', (socket) => {
+      socket.on('framesent', ({ payload }) => {
+        if (typeof payload === 'string' && named(payload)) resolve();
+      });
+    });
+  });
+}
+
 /** The owner (Ada) and the other member (Grace) of a new room, each on its page in `browser`. */
 export async function twoInRoom(server: E2EServer, browser: Browser, options: RoomOptions = {}) {
   const room = await roomWithTracks(server, options);

@@ -4,11 +4,19 @@ import { median } from './output-clock';
 /**
  * What to do about the gap between what is heard and where the room is (design §4): the
  * domain's `driftCorrection` decides between nothing, a rate nudge and a seek; here it is applied
- * to the median of a few measurements, so one jittery reading moves nothing.
+ * to the median of a couple of seconds of measurements, so that the jitter of single readings
+ * (the output stamps, the clock's probes) never moves the music: a nudge moves it for real, and
+ * a nudge chasing noise is what makes two speakers wander apart.
  */
 
-/** Measurements a decision rests on (one each engine tick). */
-export const DRIFT_SAMPLES = 5;
+/** Measurements a decision rests on (one each engine tick, so about three seconds). */
+export const DRIFT_SAMPLES = 15;
+/**
+ * A nudge closes this share of the measured gap: what is left is closed by the next one. The
+ * measured gap is partly noise (the output stamps wander by a few ms), and closing all of it
+ * each time would swing the music to and fro by that much.
+ */
+const GAIN = 0.75;
 /** Within this the player counts as in sync (a nudge closes what is left). */
 export const IN_SYNC_MS = 20;
 
@@ -28,11 +36,57 @@ export function driftAction(samplesMs: readonly number[]): DriftAction {
   return {
     kind: 'nudge',
     rate: correction.rate,
-    durationS: Math.abs(driftMs) / 1000 / Math.abs(1 - correction.rate),
+    durationS: (GAIN * Math.abs(driftMs)) / 1000 / Math.abs(1 - correction.rate),
   };
 }
 
 /** Whether the measured drift is small enough to show "in sync". */
 export function isInSync(samplesMs: readonly number[]): boolean {
   return samplesMs.length > 0 && Math.abs(median(samplesMs)) <= Math.min(IN_SYNC_MS, DRIFT_SEEK_MS);
+}
+
+/**
+ * What the measurements so far say: the filtered drift; whether it is in sync once a few are in
+ * (the state shows soon); what to do once a full set is in (a correction waits for it).
+ */
+export type DriftReading = {
+  driftMs: number;
+  inSync: boolean | null;
+  action: DriftAction | null;
+};
+
+/** Measurements enough to say "in sync" (a second). */
+const IN_SYNC_SAMPLES = 5;
+
+/**
+ * The measurements since the last correction. While a nudge is heard nothing is measured (the
+ * gap is closing); after it, a full new set is gathered before the next decision, so a
+ * correction never rests on readings taken before the one before it took effect.
+ */
+export class DriftControl {
+  private samples: number[] = [];
+  private busyUntil = 0;
+
+  /** A measurement, with the context time heard then: null while a nudge is heard. */
+  add(driftMs: number, now: number): DriftReading | null {
+    if (now < this.busyUntil) return null;
+    this.samples = [...this.samples, driftMs].slice(-DRIFT_SAMPLES);
+    const count = this.samples.length;
+    return {
+      driftMs: median(this.samples),
+      inSync: count >= IN_SYNC_SAMPLES ? isInSync(this.samples) : null,
+      action: count >= DRIFT_SAMPLES ? driftAction(this.samples) : null,
+    };
+  }
+
+  /** A nudge was scheduled to end at context time `endsAt`: measuring starts again after it. */
+  nudged(endsAt: number): void {
+    this.busyUntil = endsAt;
+    this.samples = [];
+  }
+
+  reset(): void {
+    this.samples = [];
+    this.busyUntil = 0;
+  }
 }

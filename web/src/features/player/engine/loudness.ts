@@ -1,3 +1,5 @@
+import type { TrackId } from '@music-rooms/domain/ids';
+import type { TrackLane } from './track-lane';
 /**
  * "Normalize volume": each track is brought towards one loudness from its measured EBU R128
  * integrated loudness, within limits (a quiet track is not boosted into clipping, a loud one
@@ -20,4 +22,20 @@ export function volumeGain(volume: number, muted: boolean): number {
   if (muted) return 0;
   const clamped = Math.min(1, Math.max(0, volume));
   return clamped * clamped;
+}
+
+/**
+ * Sets each lane's loudness normalization: the first lane plays the current track (`current`
+ * LUFS), a later one the next track's when it is that track (else it is left at 1).
+ */
+export function applyLaneGains(
+  lanes: readonly TrackLane[],
+  current: number | null,
+  next: { id: TrackId; loudnessLufs: number | null } | null,
+  normalize: boolean,
+): void {
+  lanes.forEach((lane, index) => {
+    const lufs = index === 0 ? current : next?.id === lane.trackId ? next.loudnessLufs : null;
+    lane.gain.gain.value = normalizationGain(lufs, normalize);
+  });
 }

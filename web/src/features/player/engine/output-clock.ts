@@ -1,8 +1,22 @@
 /**
  * Which AudioContext time is heard at a moment of the page's clock (`performance.now()`).
- * `getOutputTimestamp()` answers it exactly (the context time of the sample leaving the
- * speakers, and when), but only once it has settled, a few seconds after the context starts;
- * before that the reported latencies stand in (`outputLatency` reads only in 8 ms steps).
+ *
+ * `getOutputTimestamp()` answers it: the context time leaving the speakers, and when. But the
+ * stamps are not simply jittery. Measured under PulseAudio (the player-sync bench's speakers),
+ * the first ones of a new context are off by up to a second, and afterwards they run as a saw
+ * tooth: the device's latency is interpolated between its timing updates (about every 1.5 s),
+ * the interpolation runs slow, and each update snaps it back up. The tooth is 10 ms deep in the
+ * first seconds and shrinks below 0.5 ms within about 20 s. The music itself plays steadily, so
+ * the stamps just after a snap are the true ones: the mapping is the upper envelope (a high
+ * percentile) of the stamps of the last few seconds, a few teeth. Its median, or the latest
+ * stamp, would sit up to half a tooth low, by an amount that differs between a page opened a
+ * minute ago and one opened now.
+ *
+ * Before there are stamps enough, `currentTime` and the reported latencies stand in.
+ * `currentTime` advances a whole output buffer at a time (85 ms with a 4096-frame buffer), so
+ * the highest `currentTime − now` of the last second counts (the reading just after an
+ * advance), not the latest; it agrees with the stamps' envelope to the 8 ms steps in which
+ * `outputLatency` is reported.
  */
 
 /** What the context reports at one reading; times in seconds, except the `performance` ones (ms). */
@@ -17,12 +31,16 @@ export type OutputReading = {
   latency: number;
 };
 
-/** Readings kept; the mapping is the median of the newest of them. */
-const KEPT = 8;
-const MEDIAN_OF = 5;
-/** Settled: the stamps agree within this over at least this long. */
-const SETTLED_SPREAD_S = 0.0015;
-const SETTLED_SPAN_MS = 1000;
+/** The stamps of the first this long of a context are ignored: they are wildly off. */
+const STARTUP_MS = 1000;
+/** The envelope is taken over this long: a few teeth of the saw (they grow apart under load). */
+const ENVELOPE_MS = 4000;
+/** Where in the sorted stamps the envelope is read: a tenth of them may be strays. */
+const ENVELOPE_RANK = 0.9;
+/** The `currentTime` readings of this long stand in before the stamps cover an envelope. */
+const FALLBACK_MS = 1000;
+/** Stamps that never come are waited for this long before the music starts without them. */
+export const SETTLE_WAIT_MS = 4000;
 
 /** Context seconds minus performance seconds at the output: heard(t) = mapping + t / 1000. */
 export function stampMapping(reading: OutputReading): number | null {
@@ -30,7 +48,7 @@ export function stampMapping(reading: OutputReading): number | null {
   return reading.stampContextTime - reading.stampPerformanceTime / 1000;
 }
 
-/** The same from currentTime and the latencies, for before the stamps settle. */
+/** The same from currentTime and the latencies (too high by up to one output buffer). */
 export function latencyMapping(reading: OutputReading): number {
   return reading.currentTime - reading.readAt / 1000 - reading.latency;
 }
@@ -41,46 +59,68 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-type Stamp = { mapping: number; at: number };
+/** A mapping and the page time (ms) it was read at. */
+type Point = { mapping: number; at: number };
 
-/** Whether the newest stamps agree closely over long enough to be trusted. */
-export function hasSettled(stamps: readonly Stamp[]): boolean {
-  const recent = stamps.slice(-MEDIAN_OF);
-  if (recent.length < MEDIAN_OF) return false;
-  const mappings = recent.map((stamp) => stamp.mapping);
-  const span = recent[recent.length - 1]!.at - recent[0]!.at;
-  return (
-    span >= SETTLED_SPAN_MS && Math.max(...mappings) - Math.min(...mappings) < SETTLED_SPREAD_S
-  );
-}
+/** The newest points within `spanMs` of the newest one. */
+const within = (points: readonly Point[], spanMs: number): Point[] => {
+  const newest = points.at(-1)?.at ?? 0;
+  return points.filter((point) => newest - point.at <= spanMs);
+};
 
 /**
- * Follows the readings of one context and answers the heard context time of any page instant.
- * Once the stamps have settled they are used from then on (a later glitch moves the music for
- * real, and the drift correction follows it).
+ * The upper envelope of some points, or null for none: a high percentile rather than the
+ * highest, so that a stray stamp (the output stalled under load) does not carry the mapping.
+ */
+const envelope = (points: readonly Point[]): number | null => {
+  if (points.length === 0) return null;
+  const sorted = points.map((point) => point.mapping).sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) * ENVELOPE_RANK)]!;
+};
+
+/**
+ * Follows the readings of one context and answers the heard context time of any page instant:
+ * the envelope of the recent stamps once they cover one, before that the `currentTime` stand-in.
  */
 export class OutputClock {
-  private stamps: Stamp[] = [];
-  private fallback: number | null = null;
-  private settled = false;
+  private stamps: Point[] = [];
+  private fallbacks: Point[] = [];
+  private firstReadAt: number | null = null;
+  private firstStampAt: number | null = null;
 
   /** Adds one reading. */
   add(reading: OutputReading): void {
-    this.fallback = latencyMapping(reading);
+    this.firstReadAt ??= reading.readAt;
+    const fallback = { mapping: latencyMapping(reading), at: reading.readAt };
+    this.fallbacks = within([...this.fallbacks, fallback], FALLBACK_MS);
     const mapping = stampMapping(reading);
     if (mapping === null) return;
-    this.stamps = [...this.stamps, { mapping, at: reading.stampPerformanceTime }].slice(-KEPT);
-    if (!this.settled) this.settled = hasSettled(this.stamps);
+    const at = reading.stampPerformanceTime;
+    this.firstStampAt ??= at;
+    // The same stamp twice (no output callback between two readings) counts once.
+    if (at - this.firstStampAt < STARTUP_MS || this.stamps.at(-1)?.at === at) return;
+    this.stamps = within([...this.stamps, { mapping, at }], ENVELOPE_MS);
   }
 
+  /** Whether the stamps cover a whole envelope. */
   get usesStamps(): boolean {
-    return this.settled;
+    const first = this.stamps[0];
+    const last = this.stamps.at(-1);
+    return first !== undefined && last !== undefined && last.at - first.at >= ENVELOPE_MS * 0.9;
+  }
+
+  /** Whether the music may start: the stamps are in use, or were waited for long enough. */
+  ready(now: number): boolean {
+    if (this.usesStamps) return true;
+    return this.firstReadAt !== null && now - this.firstReadAt >= SETTLE_WAIT_MS;
   }
 
   /** Context seconds minus performance seconds, or null before the first reading. */
   mapping(): number | null {
-    if (this.settled) return median(this.stamps.slice(-MEDIAN_OF).map((stamp) => stamp.mapping));
-    return this.fallback;
+    if (this.usesStamps) return envelope(this.stamps);
+    // currentTime is read exactly: the highest reading is the one just after an advance.
+    if (this.fallbacks.length === 0) return null;
+    return Math.max(...this.fallbacks.map((fallback) => fallback.mapping));
   }
 
   /** The context time heard at page time `at` (ms), or null before the first reading. */
@@ -95,10 +135,12 @@ export class OutputClock {
     return mapping === null ? null : (t - mapping) * 1000;
   }
 
+  /** Forgets a context that was closed. */
   reset(): void {
     this.stamps = [];
-    this.fallback = null;
-    this.settled = false;
+    this.fallbacks = [];
+    this.firstReadAt = null;
+    this.firstStampAt = null;
   }
 }
 

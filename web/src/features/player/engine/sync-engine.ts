@@ -2,10 +2,12 @@ import type { ClockEstimate } from '@music-rooms/domain/clock';
 import type { TrackId } from '@music-rooms/domain/ids';
 import type { PlaybackState } from '@music-rooms/domain/playback';
 import { AudioOutput } from './audio-output';
-import { DRIFT_SAMPLES, driftAction, isInSync } from './drift';
-import { normalizationGain } from './loudness';
-import { OutputClock, median, readOutput } from './output-clock';
+import { DriftControl } from './drift';
+import { applyLaneGains, normalizationGain } from './loudness';
+import { OutputClock, readOutput } from './output-clock';
+import { playerSnapshot } from './player-snapshot';
 import { Program } from './program';
+import { startAnchor } from './start-anchor';
 import type { EngineStatus, PlayerSnapshot, SyncState } from './sync-state';
 import type { OpenTrack } from './track-source';
 
@@ -37,8 +39,6 @@ export type EngineView = {
 };
 
 const TICK_MS = 200;
-/** Nothing is scheduled closer than this to the context's clock. */
-const START_MARGIN_S = 0.03;
 /** Joining a room that plays: the audio comes in this long after its segment is decoded. */
 const JOIN_LEAD_MS = 120;
 /** The next track is fetched and scheduled once the current one has this little left. */
@@ -69,8 +69,7 @@ export class SyncEngine {
   private readonly listeners = new Set<() => void>();
   private view: EngineView | null = null;
   private normalize = true;
-  private drift: number[] = [];
-  private nudgeEndsAt = 0;
+  private readonly drift = new DriftControl();
   private generation = 0;
   private starting = false;
   private failures = 0;
@@ -129,25 +128,15 @@ export class SyncEngine {
   }
 
   snapshot(): PlayerSnapshot {
-    const state = this.view?.state;
     const { clock } = this.options;
-    const estimate = clock.estimate();
-    const base = {
+    return playerSnapshot({
+      state: this.view?.state,
       serverNow: clock.serverNow(),
-      offsetMs: estimate?.offsetMs ?? null,
-      rttMs: estimate?.rttMs ?? null,
-      state: this.status.sync,
-    };
-    if (!state?.trackId) return { ...base, trackId: null, playing: false, position: null };
-    if (!state.playing) {
-      return { ...base, trackId: state.trackId, playing: false, position: state.positionMs / 1000 };
-    }
-    const heard = this.heardPosition();
-    const lane = heard === null ? null : this.program.laneAt(heard);
-    if (heard === null || !lane)
-      return { ...base, trackId: state.trackId, playing: true, position: null };
-    const position = Math.min(heard - lane.startsAt, lane.durationS);
-    return { ...base, trackId: lane.trackId, playing: true, position };
+      estimate: clock.estimate(),
+      sync: this.status.sync,
+      heard: this.view?.state.playing ? this.heardPosition() : null,
+      program: this.program,
+    });
   }
 
   /** Goes quiet and lets go of the audio device; start() takes up again. */
@@ -156,6 +145,7 @@ export class SyncEngine {
     this.timer = null;
     this.silence();
     this.audio.close();
+    this.output.reset();
   }
 
   private tick(): void {
@@ -168,7 +158,11 @@ export class SyncEngine {
     }
     this.output.add(readOutput(context, this.now));
     if (this.starting || this.now() < this.retryAt) return;
-    if (!this.program.timeline) return void this.begin(state);
+    if (!this.program.timeline) {
+      // Started before the output stamps settle, the music would come in tens of ms off.
+      if (!this.output.ready(this.now())) return this.setSync('syncing');
+      return void this.begin(state);
+    }
     if (this.schedule(context)) this.measure(state, context);
   }
 
@@ -186,7 +180,7 @@ export class SyncEngine {
       const target = Math.max(state.atServerMs, serverNow + JOIN_LEAD_MS);
       await lane.loadAt((state.positionMs + target - state.atServerMs) / 1000);
       if (generation !== this.generation) return;
-      const start = this.startAnchor(state);
+      const start = startAnchor(state, this.options.clock, this.output, this.audio.get().context);
       if (!start || start.position >= state.durationMs / 1000) return;
       this.program.begin(start.at, start.position);
       this.schedule(this.audio.get().context);
@@ -195,25 +189,6 @@ export class SyncEngine {
     } finally {
       if (generation === this.generation) this.starting = false;
     }
-  }
-
-  /** When (context time) and where (seconds) the music comes in: now-ish, or at a planned start. */
-  private startAnchor(state: PlaybackState): { at: number; position: number } | null {
-    const { context } = this.audio.get();
-    const serverNow = this.options.clock.serverNow();
-    const local =
-      serverNow === null
-        ? null
-        : this.options.clock.localTimeOf(Math.max(state.atServerMs, serverNow));
-    const at = local === null ? null : this.output.heardTimeAt(local);
-    if (at === null || serverNow === null) return null;
-    const instant = Math.max(state.atServerMs, serverNow);
-    const earliest = context.currentTime + START_MARGIN_S;
-    const later = Math.max(0, earliest - at);
-    return {
-      at: at + later,
-      position: (state.positionMs + instant + later * 1000 - state.atServerMs) / 1000,
-    };
   }
 
   /** Schedules what is due; false when it had to start over. */
@@ -244,25 +219,24 @@ export class SyncEngine {
     const lane = this.program.lanes[0];
     if (serverNow === null || !lane) return;
     if (heard === null) return this.setSync('syncing');
-    if (context.currentTime < this.nudgeEndsAt) return;
     const expected = (state.positionMs + serverNow - state.atServerMs) / 1000;
     // Between a track's end and the server's word on the next there is nothing to compare.
     if (expected < 0 || expected >= lane.durationS) return;
-    this.drift = [...this.drift, (heard - expected) * 1000].slice(-DRIFT_SAMPLES);
-    const driftMs = median(this.drift);
+    // A nudge is heard only once the output latency has passed: measured on the heard clock.
+    const heardAt = this.output.heardTimeAt(this.now()) ?? context.currentTime;
+    const measured = this.drift.add((heard - expected) * 1000, heardAt);
+    if (!measured) return;
+    const { driftMs, action, inSync } = measured;
     const moved = Math.abs(driftMs - (this.status.driftMs ?? Infinity)) >= 1;
     if (moved) this.status = { ...this.status, driftMs };
-    if (this.drift.length < DRIFT_SAMPLES) return this.setSync(this.status.sync, moved);
-    const action = driftAction(this.drift);
-    if (action.kind === 'seek') return this.startOver(false);
-    const inSync = isInSync(this.drift);
-    if (action.kind === 'nudge') {
+    if (action?.kind === 'seek') return this.startOver(false);
+    if (action?.kind === 'nudge') {
       const at = context.currentTime + NUDGE_LEAD_S;
       this.program.nudge(at, action.rate, action.durationS);
-      this.nudgeEndsAt = at + action.durationS;
-      this.drift = [];
+      this.drift.nudged(at + action.durationS);
       this.schedule(context);
     }
+    if (inSync === null) return this.setSync(this.status.sync, moved);
     if (inSync) this.failures = 0;
     this.setSync(inSync ? 'inSync' : 'syncing', moved);
   }
@@ -281,8 +255,7 @@ export class SyncEngine {
     this.starting = false;
     if (forgetTracks) this.program.clear();
     else this.program.stop();
-    this.drift = [];
-    this.nudgeEndsAt = 0;
+    this.drift.reset();
     if (this.status.sync !== 'syncError' && this.status.sync !== 'blocked') this.setSync('syncing');
   }
 
@@ -308,16 +281,13 @@ export class SyncEngine {
   }
 
   private applyGains(): void {
-    this.program.lanes.forEach((lane, index) => {
-      const next = this.view?.next;
-      const lufs =
-        index === 0
-          ? (this.view?.loudnessLufs ?? null)
-          : next?.id === lane.trackId
-            ? next.loudnessLufs
-            : null;
-      lane.gain.gain.value = normalizationGain(lufs, this.normalize);
-    });
+    const view = this.view;
+    applyLaneGains(
+      this.program.lanes,
+      view?.loudnessLufs ?? null,
+      view?.next ?? null,
+      this.normalize,
+    );
   }
 
   /** The program position heard now, or null when nothing is (yet). */

@@ -5,7 +5,7 @@ import { segmentBounds, type OpenTrack, type TrackSegment, type TrackSource } fr
 /** Segments decoded ahead of the one playing; with 10 s segments, about 30 s of audio at most. */
 const DECODED_AHEAD = 2;
 
-type Playing = { node: AudioBufferSourceNode; plan: NodePlan };
+type Playing = { node: AudioBufferSourceNode; plan: NodePlan; segment: TrackSegment };
 
 /**
  * One track on the engine's program axis, from `startsAt` for `durationS` (the room's duration
@@ -23,6 +23,11 @@ export class TrackLane {
   private readonly loading = new Map<number, Promise<void>>();
   private readonly decoded = new Map<number, TrackSegment>();
   private readonly playing = new Map<number, Playing>();
+  /**
+   * Segments begun (playing or played to their end) since the last stop: a segment that has
+   * ended is never fetched or scheduled again, which would start it over on top of the next.
+   */
+  private readonly begun = new Set<number>();
 
   constructor(
     private readonly context: AudioContext,
@@ -71,7 +76,7 @@ export class TrackLane {
     for (let index = first; index < source.manifest.segments.length; index += 1) {
       const span = this.spanOf(source, index);
       if (span.start >= until || span.start >= this.endsAt) break;
-      if (span.end <= joinedAt || this.playing.has(index)) continue;
+      if (span.end <= joinedAt || this.begun.has(index)) continue;
       const segment = this.decoded.get(index);
       if (!segment) {
         this.prefetch(index);
@@ -88,16 +93,19 @@ export class TrackLane {
 
   /**
    * Follows a changed timeline (a rate nudge from `now`): nodes already playing change their
-   * rate at the new anchors; nodes not started yet are dropped and scheduled again.
+   * rate at the new anchors, the one at `now` included; nodes not started yet are dropped and
+   * scheduled again.
    */
   retime(timeline: Timeline, now: number): void {
     for (const [index, entry] of this.playing) {
       if (entry.plan.when > now) {
         this.release(index, entry, true);
+        this.begun.delete(index);
+        this.decoded.set(index, entry.segment);
         continue;
       }
       for (const anchor of timeline) {
-        if (anchor.at > now) entry.node.playbackRate.setValueAtTime(anchor.rate, anchor.at);
+        if (anchor.at >= now) entry.node.playbackRate.setValueAtTime(anchor.rate, anchor.at);
       }
     }
   }
@@ -105,6 +113,7 @@ export class TrackLane {
   /** Silences the lane at once and forgets what it decoded. */
   stop(): void {
     for (const [index, entry] of this.playing) this.release(index, entry, true);
+    this.begun.clear();
     this.decoded.clear();
   }
 
@@ -133,10 +142,11 @@ export class TrackLane {
     }
     node.connect(this.gain);
     node.start(plan.when, plan.offset, Math.max(0, content));
-    const entry = { node, plan };
+    const entry = { node, plan, segment };
     node.onended = () => this.release(index, entry, false);
     this.playing.set(index, entry);
-    // The node holds the buffer now; once it ends nothing does.
+    this.begun.add(index);
+    // The node holds the buffer now (a retime may take it back); once it ends nothing does.
     this.decoded.delete(index);
   }
 
@@ -155,13 +165,13 @@ export class TrackLane {
 
   private prefetch(index: number): void {
     const source = this.source;
-    if (!source || index >= source.manifest.segments.length) return;
+    if (!source || index >= source.manifest.segments.length || this.begun.has(index)) return;
     if (segmentBounds(source, index).start >= this.durationS) return;
     void this.load(index).catch(() => {});
   }
 
   private load(index: number): Promise<void> {
-    if (this.decoded.has(index) || this.playing.has(index)) return Promise.resolve();
+    if (this.decoded.has(index) || this.begun.has(index)) return Promise.resolve();
     const known = this.loading.get(index);
     if (known) return known;
     const loading = this.opening
