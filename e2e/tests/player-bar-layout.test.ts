@@ -1,19 +1,12 @@
 import type { Locator } from 'playwright-core';
-import { describe, expect, startedPerFile, test as base } from '../src/fixtures';
+import { describe, expect } from '../src/fixtures';
 import {
   heardInSync,
-  launchPlayerBrowser,
   openRoomAs,
   playerBar,
   roomWithTracks,
+  audioTest as test,
 } from './support/player';
-
-/** Browsers that may start audio by themselves. */
-const test = base.extend(
-  'audioBrowser',
-  { scope: 'file' },
-  startedPerFile(() => launchPlayerBrowser(true)),
-);
 
 /** What in the player bar reaches past the bar's own box, by its text or label. */
 async function spilling(bar: Locator): Promise<string[]> {

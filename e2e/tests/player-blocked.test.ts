@@ -1,7 +1,7 @@
-import { describe, expect, startedPerFile, test as base } from '../src/fixtures';
-import { CONTEXT_OPTIONS } from '../src/fixtures';
+import { CONTEXT_OPTIONS, describe, expect, startedPerFile } from '../src/fixtures';
 import {
   asksFor,
+  audioTest,
   heardInSync,
   launchPlayerBrowser,
   openRoomAs,
@@ -14,17 +14,11 @@ import { signInContext } from './support/rooms';
  * Ada's browser may play; Grace's blocks audio until she clicks, as a browser does for a page
  * opened fresh (a browser of its own: one that played in another tab of the site would let it).
  */
-const test = base
-  .extend(
-    'audioBrowser',
-    { scope: 'file' },
-    startedPerFile(() => launchPlayerBrowser(true)),
-  )
-  .extend(
-    'strictBrowser',
-    { scope: 'file' },
-    startedPerFile(() => launchPlayerBrowser(false)),
-  );
+const test = audioTest.extend(
+  'strictBrowser',
+  { scope: 'file' },
+  startedPerFile(() => launchPlayerBrowser(false)),
+);
 
 // Spec §4 Player sync: "click to start playback" when the browser blocks autoplay.
 describe('a browser that blocks autoplay', () => {

@@ -1,23 +1,16 @@
-import { describe, expect, startedPerFile, test as base } from '../src/fixtures';
+import { describe, expect } from '../src/fixtures';
 import {
   IN_STEP_S,
   alignment,
   heardInStep,
-  launchPlayerBrowser,
   playerBar,
   recorded,
   startRecording,
   twoInRoom,
   type Snapshot,
   type ToneTrack,
+  audioTest as test,
 } from './support/player';
-
-/** Browsers that may start audio by themselves. */
-const test = base.extend(
-  'audioBrowser',
-  { scope: 'file' },
-  startedPerFile(() => launchPlayerBrowser(true)),
-);
 
 const TRACK_S = 4;
 /** Short tracks, so the end of one comes soon. */

@@ -1,20 +1,16 @@
-import { describe, expect, startedPerFile, test as base } from '../src/fixtures';
+import { describe, expect, startedPerFile } from '../src/fixtures';
 import { startAppNodes } from '../src/app-nodes';
 import {
   controlsReachTheOther,
-  launchPlayerBrowser,
   openRoomAs,
   playerBar,
   roomWithTracks,
   snapshot,
+  audioTest,
 } from './support/player';
 
 /** Two app nodes on one PostgreSQL and one Redis, and browsers that may play. */
-const test = base.extend('app', { scope: 'file' }, startedPerFile(startAppNodes)).extend(
-  'audioBrowser',
-  { scope: 'file' },
-  startedPerFile(() => launchPlayerBrowser(true)),
-);
+const test = audioTest.extend('app', { scope: 'file' }, startedPerFile(startAppNodes));
 
 // README "Several nodes": a command through one node is heard in sync by a page of the other.
 describe('the player on two nodes', () => {

@@ -1,14 +1,14 @@
-import { describe, expect, startedPerFile, test as base } from '../src/fixtures';
+import { describe, expect, startedPerFile } from '../src/fixtures';
 import { startLastingServer } from '../src/lasting-server';
 import {
   IN_STEP_S,
   alignment,
   heardInStep,
-  launchPlayerBrowser,
   playerBar,
   snapshot,
   twoInRoom,
   type ToneTrack,
+  audioTest,
 } from './support/player';
 import { queryAs } from './support/rooms';
 
@@ -16,11 +16,7 @@ import { queryAs } from './support/rooms';
  * The built server as its own process, stopped and started again on the same address and data
  * (design §4: the playback is persisted so a restart resumes), and browsers that may play.
  */
-const test = base.extend('lasting', { scope: 'file' }, startedPerFile(startLastingServer)).extend(
-  'audioBrowser',
-  { scope: 'file' },
-  startedPerFile(() => launchPlayerBrowser(true)),
-);
+const test = audioTest.extend('lasting', { scope: 'file' }, startedPerFile(startLastingServer));
 
 /** Long enough that the track playing when the server stops still plays once it is back. */
 const LONG_TRACKS: readonly ToneTrack[] = [

@@ -1,21 +1,14 @@
-import { describe, expect, startedPerFile, test as base } from '../src/fixtures';
+import { describe, expect } from '../src/fixtures';
 import { notice } from './support/people';
 import {
   controlsReachTheOther,
   heardInStep,
   heardInSync,
-  launchPlayerBrowser,
   playerBar,
   snapshot,
   twoInRoom,
+  audioTest as test,
 } from './support/player';
-
-/** Browsers that may start audio by themselves: these journeys are about staying in step. */
-const test = base.extend(
-  'audioBrowser',
-  { scope: 'file' },
-  startedPerFile(() => launchPlayerBrowser(true)),
-);
 
 // Two people in one room hear the same instant (spec §4 Player sync, design §4).
 describe('the synchronized player', () => {

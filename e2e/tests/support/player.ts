@@ -6,7 +6,7 @@ import type { E2EServer } from '../../src/harness';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../src/harness';
 import { sineWav } from '../../src/wav';
 import { uploadAs, waitForReadyTracks, wavFile } from '../../src/tracks';
-import { CONTEXT_OPTIONS } from '../../src/fixtures';
+import { CONTEXT_OPTIONS, startedPerFile, test } from '../../src/fixtures';
 import { callAs, createRoomAs, registerMember, signInContext, type Member } from './rooms';
 
 /**
@@ -35,6 +35,13 @@ export function launchPlayerBrowser(autoplay: boolean): Promise<Browser> {
     args: [...CHROMIUM_ARGS, `--autoplay-policy=${policy}`],
   });
 }
+
+/** The journeys' test, with a Chromium per file that may start audio by itself. */
+export const audioTest = test.extend(
+  'audioBrowser',
+  { scope: 'file' },
+  startedPerFile(() => launchPlayerBrowser(true)),
+);
 
 export const snapshot = (page: Page) =>
   page.evaluate(() => {
