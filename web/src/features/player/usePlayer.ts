@@ -7,7 +7,7 @@ import { useErrorText } from '../../app/forms/useErrorText';
 import { notify } from '../../app/toasts/toast-store';
 import { useLiveQueryState } from '../../lib/realtime/useLiveQuery';
 import type { TrackSummary } from '@music-rooms/domain/tracks';
-import type { EngineTrack } from './engine/sync-engine';
+import type { EngineTrack } from './engine/engine-types';
 import { sendPlayerCommand } from './player-api';
 import { usePlayerEngine, type PlayerEngine } from './usePlayerEngine';
 

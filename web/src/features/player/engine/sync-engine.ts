@@ -1,42 +1,13 @@
-import type { ClockEstimate } from '@music-rooms/domain/clock';
-import type { TrackId } from '@music-rooms/domain/ids';
 import type { PlaybackState } from '@music-rooms/domain/playback';
 import { AudioOutput } from './audio-output';
 import { DriftControl } from './drift';
+import type { EngineOptions, EngineView } from './engine-types';
 import { applyLaneGains, normalizationGain } from './loudness';
 import { OutputClock, readOutput } from './output-clock';
 import { playerSnapshot } from './player-snapshot';
 import { Program } from './program';
 import { startAnchor } from './start-anchor';
 import type { EngineStatus, PlayerSnapshot, SyncState } from './sync-state';
-import type { OpenTrack } from './track-source';
-
-/** The server's clock as the engine reads it (PlayerClock). */
-export type EngineClock = {
-  serverNow(): number | null;
-  localTimeOf(serverMs: number): number | null;
-  estimate(): ClockEstimate | null;
-};
-
-export type EngineOptions = {
-  clock: EngineClock;
-  openTrack: OpenTrack;
-  createContext?: () => AudioContext;
-  now?: () => number;
-};
-
-/** A track as the engine needs it: which, how long (the room's word), how loud. */
-export type EngineTrack = { id: TrackId; durationMs: number; loudnessLufs: number | null };
-
-/**
- * What the engine follows: the room's playback, the current track's loudness, and the track
- * the server will start when this one ends (null: it stops, or nothing is known).
- */
-export type EngineView = {
-  state: PlaybackState;
-  loudnessLufs: number | null;
-  next: EngineTrack | null;
-};
 
 const TICK_MS = 200;
 /** Joining a room that plays: the audio comes in this long after its segment is decoded. */
