@@ -18,6 +18,12 @@ type Limits = { perIp: LimitWindow; perAccount?: LimitWindow; perIpAndAccount?: 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
+/** An action that checks the signed-in owner's current password. */
+const CURRENT_PASSWORD_CHECK = {
+  perIp: { max: 20, windowMs: MINUTE },
+  perAccount: { max: 5, windowMs: MINUTE },
+} satisfies Limits;
+
 /**
  * How often each account action may be tried. Guessing a password or flooding someone's inbox
  * stops here, and the attacker slows only itself; a person who mistypes a few times does not
@@ -40,15 +46,9 @@ export const AUTH_RATE_LIMITS = {
     perIp: { max: 20, windowMs: MINUTE },
     perIpAndAccount: { max: 5, windowMs: MINUTE },
   },
-  changePassword: {
-    perIp: { max: 20, windowMs: MINUTE },
-    perAccount: { max: 5, windowMs: MINUTE },
-  },
+  changePassword: CURRENT_PASSWORD_CHECK,
   /** Changing the e-mail checks the current password: the same limits as changing it. */
-  changeEmail: {
-    perIp: { max: 20, windowMs: MINUTE },
-    perAccount: { max: 5, windowMs: MINUTE },
-  },
+  changeEmail: CURRENT_PASSWORD_CHECK,
   /** Verification mails asked from the Account dialog (only the signed-in owner can ask). */
   emailVerificationMail: {
     perIp: { max: 20, windowMs: HOUR },
