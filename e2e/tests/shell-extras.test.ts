@@ -41,14 +41,19 @@ const openHome = async (page: Page, url: string) => {
 describe('app shell, more', () => {
   test('shows the DEV badge when the server runs with PUBLIC_DEV_MODE=true, and not otherwise', async ({
     page,
+    context,
     server,
   }) => {
     const devServer = await startServer({ PUBLIC_DEV_MODE: 'true' });
+    // A page of its own, closed before its server goes: a page left on a vanished server
+    // reloads itself when a chunk fails to load, which would cut into the next navigation.
+    const devPage = await context.newPage();
     try {
-      await openHome(page, devServer.url);
-      await devBadge(page).waitFor();
-      expect(await devBadge(page).isVisible()).toBe(true);
+      await openHome(devPage, devServer.url);
+      await devBadge(devPage).waitFor();
+      expect(await devBadge(devPage).isVisible()).toBe(true);
     } finally {
+      await devPage.close();
       await devServer.close();
     }
 
