@@ -17,6 +17,7 @@ import { PermanentJobError, type JobHandler } from '../jobs/queue';
 import { storePlaybackCopy, type CopySource } from './playback-copies';
 import { insertPlaybackCopy, type NewPlaybackCopy } from './playback-store';
 import { findDuplicateTrack, findTrack, updateTrackRow, type NewTrack } from './store';
+import { removeStoredFiles, type StoredFiles } from './stored-files';
 import { findUpload, updateUpload } from './upload-store';
 
 export type ProcessingDeps = {
@@ -27,7 +28,17 @@ export type ProcessingDeps = {
 };
 
 type Payload = { uploadId: string; trackId: TrackId };
-type Processed = { track: Partial<NewTrack>; copy: NewPlaybackCopy | null };
+export type Processed = { track: Partial<NewTrack>; copy: NewPlaybackCopy | null };
+
+/** The files a processed track stored: its audio, covers and playback copy. */
+export function storedFilesOf({ track, copy }: Processed): StoredFiles {
+  return {
+    audioKey: track.audioKey ?? null,
+    coverKey: track.coverKey ?? null,
+    embeddedCoverKey: track.embeddedCoverKey ?? null,
+    playbackKey: copy?.storageKey ?? null,
+  };
+}
 
 async function sha256(file: string): Promise<string> {
   const hash = createHash('sha256');
@@ -110,9 +121,16 @@ export async function processFile(
  * Writes the result: the track becomes ready, or waits for its uploader's choice when the room
  * already holds the same content, or the same artist and title with a duration within 2 s.
  */
-async function commitResult(tx: Database, payload: Payload, { track: result, copy }: Processed) {
+async function commitResult(
+  deps: ProcessingDeps,
+  tx: Database,
+  payload: Payload,
+  processed: Processed,
+) {
+  const { track: result, copy } = processed;
   const track = await findTrack(tx, payload.trackId);
-  if (!track) return; // removed while it was processed
+  // Removed while it was processed (the room, say): no row will ever name what it stored.
+  if (!track) return removeStoredFiles(deps, [storedFilesOf(processed)]);
   const duplicate = await findDuplicateTrack(tx, {
     roomId: track.roomId,
     excludeId: track.id,
@@ -141,7 +159,7 @@ export function processAudioJob(deps: ProcessingDeps, db: Database): JobHandler 
       const local = await deps.uploadFiles.localFile(payload.uploadId);
       try {
         const result = await processFile(deps, payload, local.path, upload.fileName, signal);
-        return (tx) => commitResult(tx, payload, result);
+        return (tx) => commitResult(deps, tx, payload, result);
       } finally {
         await local.release();
       }

@@ -7,6 +7,12 @@ export type StoredFiles = Pick<TrackRow, 'audioKey' | 'coverKey' | 'embeddedCove
 };
 
 /**
+ * Deletions in flight at once: a room of a thousand tracks has four thousand files, and as many
+ * requests at once would flood the object store (or the disk) and the process's sockets.
+ */
+const PARALLEL_REMOVALS = 8;
+
+/**
  * Deletes the stored objects of tracks whose rows are gone (after the deletion committed). A
  * file that cannot be deleted is logged and left: the user's removal has happened.
  */
@@ -21,11 +27,15 @@ export async function removeStoredFiles(
     row.playbackKey ?? null,
   ]);
   const unique = [...new Set(keys)].filter((key): key is string => key !== null);
-  await Promise.all(
-    unique.map((key) =>
-      deps.storage.remove(key).catch((err: unknown) => {
-        deps.log.warn({ err, key }, 'could not delete a stored file');
-      }),
-    ),
-  );
+  const remove = async (key: string) => {
+    await deps.storage.remove(key).catch((err: unknown) => {
+      deps.log.warn({ err, key }, 'could not delete a stored file');
+    });
+  };
+  // Each worker takes the next key until none are left.
+  const next = unique.values();
+  const worker = async () => {
+    for (let key = next.next(); !key.done; key = next.next()) await remove(key.value);
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_REMOVALS, unique.length) }, worker));
 }

@@ -7,7 +7,13 @@ import {
 import type { Database } from '../../db';
 import { withScratchFile } from '../../storage/scratch-files';
 import { PermanentJobError, type JobHandler } from '../jobs/queue';
-import { processFile, type ProcessingDeps } from '../tracks/processing';
+import {
+  processFile,
+  storedFilesOf,
+  type Processed,
+  type ProcessingDeps,
+} from '../tracks/processing';
+import { removeStoredFiles } from '../tracks/stored-files';
 import { insertPlaybackCopy } from '../tracks/playback-store';
 import { updateTrackRow } from '../tracks/store';
 import { serviceCover } from './covers';
@@ -102,7 +108,7 @@ async function fetchAndProcess(
   payload: ImportJobPayload,
   work: ImportWork,
   signal: AbortSignal,
-) {
+): Promise<Processed> {
   const { item, trackId } = work;
   const stop = deps.runtime.downloads.start(item.id);
   try {
@@ -140,17 +146,14 @@ const numbersAndTexts = (data: Record<string, unknown>) =>
     ),
   );
 
-async function removeStored(deps: ImportJobDeps, keys: (string | null | undefined)[]) {
-  const unique = [...new Set(keys.filter((key): key is string => Boolean(key)))];
-  await Promise.allSettled(unique.map((key) => deps.processing.storage.remove(key)));
-}
-
 /** The service's facts win over the file's tags; the file's measurements are its own. */
 function commitReady(
+  deps: ImportJobDeps,
   item: ImportItemRow,
   trackId: TrackId,
-  { track: result, copy }: Awaited<ReturnType<typeof fetchAndProcess>>,
+  processed: Processed,
 ) {
+  const { track: result, copy } = processed;
   return async (tx: Database) => {
     const ready = await updateItem(
       tx,
@@ -158,7 +161,8 @@ function commitReady(
       { status: 'ready', failure: null, failureData: {} },
       ['processing'],
     );
-    if (!ready) return; // cancelled meanwhile: the track row went with it
+    // Cancelled meanwhile: the track row went with it, and no row will name what it stored.
+    if (!ready) return removeStoredFiles(deps.processing, [storedFilesOf(processed)]);
     await updateTrackRow(tx, trackId, {
       ...result,
       title: item.title,
@@ -189,16 +193,10 @@ export function importTrackJob(deps: ImportJobDeps): JobHandler {
         const now = await findItem(deps.db, payload.itemId);
         if (now?.status !== 'processing') {
           // Cancelled while it was processed: what was stored for it goes.
-          const { track, copy } = result;
-          await removeStored(deps, [
-            track.audioKey,
-            track.coverKey,
-            track.embeddedCoverKey,
-            copy?.storageKey,
-          ]);
+          await removeStoredFiles(deps.processing, [storedFilesOf(result)]);
           return async () => {};
         }
-        return commitReady(work.item, work.trackId, result);
+        return commitReady(deps, work.item, work.trackId, result);
       } catch (error) {
         throw await asJobFailure(deps, payload.itemId, error);
       }
