@@ -58,8 +58,12 @@ export function trackEndsAt(state: PlaybackState): number | null {
 
 export type DriftCorrection = { kind: 'none' } | { kind: 'rate'; rate: number } | { kind: 'seek' };
 
-/** Drift the ear does not hear; below it nothing is corrected. */
-export const DRIFT_TOLERANCE_MS = 2;
+/**
+ * Below this nothing is corrected: well under what the ear hears between two speakers, so that
+ * two players, each within it of the room, stay within a couple of ms of each other; above the
+ * noise of a player's own measurement (the median of a few seconds of readings).
+ */
+export const DRIFT_TOLERANCE_MS = 0.5;
 /** Beyond this a rate nudge would take too long: the player seeks. */
 export const DRIFT_SEEK_MS = 60;
 /** A nudge aims to close the gap over this long, within ±2 % (no audible pitch change). */

@@ -215,7 +215,9 @@ describe('a current track that left the queue', () => {
 
 describe('drift correction', () => {
   it('leaves an inaudible drift, nudges the rate for a small one, seeks for a large one', () => {
-    expect(driftCorrection(1.5)).toEqual({ kind: 'none' });
+    expect(driftCorrection(0.4)).toEqual({ kind: 'none' });
+    expect(driftCorrection(-0.4)).toEqual({ kind: 'none' });
+    expect(driftCorrection(1).kind).toBe('rate');
     const ahead = driftCorrection(20);
     const behind = driftCorrection(-20);
     expect(ahead.kind === 'rate' && ahead.rate).toBeLessThan(1);

@@ -10,7 +10,7 @@ import { normalizationGain, volumeGain } from '../src/features/player/engine/lou
 
 describe('drift decisions', () => {
   it('leaves a drift within the tolerance alone', () => {
-    expect(driftAction([1, -1, DRIFT_TOLERANCE_MS, 0.5, 1.5])).toEqual({ kind: 'none' });
+    expect(driftAction([0.2, -0.3, DRIFT_TOLERANCE_MS, 0.1, 0.4])).toEqual({ kind: 'none' });
   });
 
   it('slows down music that is ahead, long enough to close most of the gap', () => {
@@ -35,9 +35,11 @@ describe('drift decisions', () => {
     expect(driftAction([0.5, 400, 0.2, -0.3, 0.1])).toEqual({ kind: 'none' });
   });
 
-  it('counts as in sync within 20 ms', () => {
-    expect(isInSync([5, 6, 4])).toBe(true);
-    expect(isInSync([45, 46, 44])).toBe(false);
+  it('counts as in sync within 3 ms, and stays so up to 20 ms', () => {
+    expect(isInSync([2, 3, 1])).toBe(true);
+    expect(isInSync([5, 6, 4])).toBe(false);
+    expect(isInSync([5, 6, 4], true)).toBe(true);
+    expect(isInSync([45, 46, 44], true)).toBe(false);
     expect(isInSync([])).toBe(false);
   });
 });
@@ -47,11 +49,22 @@ describe('the drift control', () => {
     const control = new DriftControl();
     const readings = Array.from({ length: DRIFT_SAMPLES - 1 }, (_, i) => control.add(12, i));
     expect(readings[0]?.inSync).toBeNull();
-    expect(readings.at(-1)?.inSync).toBe(true);
+    // 12 ms off: not in sync until a correction has closed it.
+    expect(readings.at(-1)?.inSync).toBe(false);
     expect(readings.every((reading) => reading?.action === null)).toBe(true);
     const decided = control.add(400, DRIFT_SAMPLES);
     expect(decided?.driftMs).toBe(12);
     expect(decided?.action?.kind).toBe('nudge');
+  });
+
+  it('is in sync once the gap is closed, and a wobble afterwards does not undo it', () => {
+    const control = new DriftControl();
+    const at = (i: number) => control.add(i < 5 ? 1 : 9, i);
+    const readings = Array.from({ length: 10 }, (_, i) => at(i));
+    expect(readings[4]?.inSync).toBe(true);
+    expect(readings[9]?.inSync).toBe(true);
+    control.reset();
+    expect(Array.from({ length: 5 }, (_, i) => control.add(9, i)).at(-1)?.inSync).toBe(false);
   });
 
   it('measures nothing while a nudge is heard, then gathers a new set', () => {

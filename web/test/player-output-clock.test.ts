@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   OutputClock,
   SETTLE_WAIT_MS,
+  STAMPS_WAIT_MS,
   type OutputReading,
 } from '../src/features/player/engine/output-clock';
 
@@ -79,6 +80,24 @@ describe('the output clock (which context time is heard when)', () => {
     clock.add(reading(1000, null));
     expect(clock.ready(1000 + SETTLE_WAIT_MS - 1)).toBe(false);
     expect(clock.ready(1000 + SETTLE_WAIT_MS)).toBe(true);
+  });
+
+  it('waits for stamps that are on their way rather than start on the stand-in', () => {
+    const clock = new OutputClock();
+    for (let at = 1000; at <= 1000 + SETTLE_WAIT_MS; at += 200) clock.add(reading(at));
+    expect(clock.usesStamps).toBe(false);
+    expect(clock.ready(1000 + SETTLE_WAIT_MS)).toBe(false);
+    let at = 1000 + SETTLE_WAIT_MS;
+    while (!clock.usesStamps) clock.add(reading((at += 200)));
+    expect(clock.ready(at)).toBe(true);
+    expect(at).toBeLessThan(1000 + STAMPS_WAIT_MS);
+  });
+
+  it('starts on the stand-in when stamps come but never cover an envelope', () => {
+    const clock = new OutputClock();
+    clock.add(reading(1000));
+    expect(clock.ready(1000 + STAMPS_WAIT_MS - 1)).toBe(false);
+    expect(clock.ready(1000 + STAMPS_WAIT_MS)).toBe(true);
   });
 
   it('forgets a closed context', () => {

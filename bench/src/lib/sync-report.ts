@@ -117,6 +117,15 @@ export function reportRun(heard: Heard, train: ClickTrain, prefix: string): RunR
       abWindows.map((w) => w.value),
     ),
     [`${prefix}ABMedianSignedMs`]: signedMedian(abWindows),
+    // The same over every window, the ones before both pages said "in sync" included.
+    [`${prefix}ABP95FromFirstClickMs`]: ms(
+      spread(
+        windowMedians(
+          pairs.map((pair) => ({ atS: pair.atS, value: pair.aMinusBMs })),
+          WINDOW_S,
+        ).map((w) => w.value),
+      ).p95,
+    ),
     ...spreadFigures(
       `${prefix}SelfReportedAB`,
       windowDifferences(selfA, selfB).map((p) => p.value),

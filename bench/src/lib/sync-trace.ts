@@ -5,8 +5,8 @@ import type { Heard } from './sync-run';
 
 /**
  * The raw story of a run, for whoever tunes the engine: every click each speaker played (when,
- * which, how far ahead of the server) and every change of each page's sync state, in recording
- * seconds. Written beside the figures (`results/player-sync-detail.json`).
+ * which, how far ahead of the server), every change of each page's sync state and of its
+ * estimate of the server's clock, in recording seconds. Written beside the figures (`results/player-sync-detail.json`).
  */
 
 type Round = (value: number) => number;
@@ -23,6 +23,20 @@ function stateChanges(readings: readonly Reading[], startMs: number) {
   return changes;
 }
 
+/** Each new estimate of the server's clock a page made, with the round trip it rests on. */
+function clockChanges(readings: readonly Reading[], startMs: number) {
+  const changes: { atS: number; offsetMs: number; rttMs: number | null }[] = [];
+  for (const { at, shot } of readings) {
+    if (shot?.offsetMs == null || changes.at(-1)?.offsetMs === shot.offsetMs) continue;
+    changes.push({
+      atS: r3((at - startMs) / 1000),
+      offsetMs: r3(shot.offsetMs),
+      rttMs: shot.rttMs,
+    });
+  }
+  return changes;
+}
+
 export function traceOf(heard: Heard, train: ClickTrain) {
   const startMs = heard.epochOf(0);
   const clicks = (speaker: Heard['a']) =>
@@ -34,5 +48,7 @@ export function traceOf(heard: Heard, train: ClickTrain) {
     clicksB: clicks(heard.b),
     statesA: stateChanges(heard.readingsA, startMs),
     statesB: stateChanges(heard.readingsB, startMs),
+    clockA: clockChanges(heard.readingsA, startMs),
+    clockB: clockChanges(heard.readingsB, startMs),
   };
 }

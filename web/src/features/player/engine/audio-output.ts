@@ -6,6 +6,16 @@ const BLOCKED_AFTER_MS = 800;
 const VOLUME_GLIDE_S = 0.015;
 
 /**
+ * The earliest context time at which a node started or a rate set now still takes effect. The
+ * context renders a whole output buffer (`baseLatency`: 85 ms with a 4096-frame buffer) beyond
+ * `currentTime` in one go; what is aimed inside the buffer already being rendered comes in at the
+ * next one, late by up to a buffer (seen: a start 54 ms late, which the page itself could not see).
+ */
+export function renderedUntil(context: AudioContext): number {
+  return context.currentTime + (context.baseLatency || 0);
+}
+
+/**
  * The page's one AudioContext and the master gain every track plays through. Made when first
  * needed; when the browser will not let it run without a click, it says so (`blocked`) and runs
  * after `unlock()` is called from a click or key press.

@@ -17,8 +17,14 @@ export const DRIFT_SAMPLES = 15;
  * each time would swing the music to and fro by that much.
  */
 const GAIN = 0.75;
-/** Within this the player counts as in sync (a nudge closes what is left). */
-export const IN_SYNC_MS = 20;
+/**
+ * The player says "in sync" once the drift is within this ("within a few milliseconds", design
+ * §4): not while a correction is still closing a larger gap, as after a start whose output clock
+ * was still settling.
+ */
+export const IN_SYNC_MS = 3;
+/** Once in sync, only a drift beyond this says "syncing" again: a moment's wobble is not news. */
+export const OUT_OF_SYNC_MS = 20;
 
 export type DriftAction =
   | { kind: 'none' }
@@ -40,9 +46,10 @@ export function driftAction(samplesMs: readonly number[]): DriftAction {
   };
 }
 
-/** Whether the measured drift is small enough to show "in sync". */
-export function isInSync(samplesMs: readonly number[]): boolean {
-  return samplesMs.length > 0 && Math.abs(median(samplesMs)) <= Math.min(IN_SYNC_MS, DRIFT_SEEK_MS);
+/** Whether the measured drift is small enough to show "in sync", given whether it did so far. */
+export function isInSync(samplesMs: readonly number[], wasInSync = false): boolean {
+  const bound = wasInSync ? Math.min(OUT_OF_SYNC_MS, DRIFT_SEEK_MS) : IN_SYNC_MS;
+  return samplesMs.length > 0 && Math.abs(median(samplesMs)) <= bound;
 }
 
 /**
@@ -66,15 +73,17 @@ const IN_SYNC_SAMPLES = 5;
 export class DriftControl {
   private samples: number[] = [];
   private busyUntil = 0;
+  private inSync = false;
 
   /** A measurement, with the context time heard then: null while a nudge is heard. */
   add(driftMs: number, now: number): DriftReading | null {
     if (now < this.busyUntil) return null;
     this.samples = [...this.samples, driftMs].slice(-DRIFT_SAMPLES);
     const count = this.samples.length;
+    if (count >= IN_SYNC_SAMPLES) this.inSync = isInSync(this.samples, this.inSync);
     return {
       driftMs: median(this.samples),
-      inSync: count >= IN_SYNC_SAMPLES ? isInSync(this.samples) : null,
+      inSync: count >= IN_SYNC_SAMPLES ? this.inSync : null,
       action: count >= DRIFT_SAMPLES ? driftAction(this.samples) : null,
     };
   }
@@ -88,5 +97,6 @@ export class DriftControl {
   reset(): void {
     this.samples = [];
     this.busyUntil = 0;
+    this.inSync = false;
   }
 }

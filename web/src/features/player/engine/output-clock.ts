@@ -41,6 +41,12 @@ const ENVELOPE_RANK = 0.9;
 const FALLBACK_MS = 1000;
 /** Stamps that never come are waited for this long before the music starts without them. */
 export const SETTLE_WAIT_MS = 4000;
+/**
+ * Stamps that come but do not yet cover an envelope are waited for at most this long. Starting
+ * on the stand-in while stamps are on their way would start the music up to a buffer off (tens
+ * of ms with a large output buffer), a gap the drift correction then needs many seconds to close.
+ */
+export const STAMPS_WAIT_MS = 8000;
 
 /** Context seconds minus performance seconds at the output: heard(t) = mapping + t / 1000. */
 export function stampMapping(reading: OutputReading): number | null {
@@ -112,7 +118,9 @@ export class OutputClock {
   /** Whether the music may start: the stamps are in use, or were waited for long enough. */
   ready(now: number): boolean {
     if (this.usesStamps) return true;
-    return this.firstReadAt !== null && now - this.firstReadAt >= SETTLE_WAIT_MS;
+    if (this.firstReadAt === null) return false;
+    const waited = now - this.firstReadAt;
+    return waited >= (this.firstStampAt === null ? SETTLE_WAIT_MS : STAMPS_WAIT_MS);
   }
 
   /** Context seconds minus performance seconds, or null before the first reading. */

@@ -22,6 +22,13 @@ const PERIODIC_PROBES = 3;
 const PERIODIC_MS = 15_000;
 /** A pause between the probes of a burst, so one slow moment does not spoil them all. */
 const PROBE_GAP_MS = 40;
+/**
+ * After each burst, a few more series this long after it. A burst made while the page is still
+ * loading (or the server busy) can have only slow round trips, and the offset is off by up to half
+ * of one (seen: 2 ms for the first 14 s, heard as one speaker 2 ms early); these find a quick one
+ * within seconds rather than at the first periodic series.
+ */
+const SETTLING_SERIES_MS = [1000, 2500, 5000, 9000];
 
 /**
  * The server's clock as this page sees it (design §4 "Clock"): NTP-style paired probes over the
@@ -34,6 +41,7 @@ export class PlayerClock {
   private readonly sync = new ClockSync();
   private readonly stops: Array<() => void> = [];
   private timer: ReturnType<typeof setInterval> | null = null;
+  private settling: ReturnType<typeof setTimeout>[] = [];
   private probing: Promise<void> | null = null;
   private closed = false;
   private readonly listeners = new Set<() => void>();
@@ -65,6 +73,7 @@ export class PlayerClock {
     this.closed = true;
     if (this.timer !== null) clearInterval(this.timer);
     this.timer = null;
+    this.settling.splice(0).forEach(clearTimeout);
     this.stops.splice(0).forEach((stop) => stop());
   }
 
@@ -90,8 +99,12 @@ export class PlayerClock {
     return () => this.listeners.delete(listener);
   }
 
-  /** A burst of probes, right away (a tab woke, the engine lost track). */
+  /** A burst of probes, right away (a tab woke, the engine lost track), and the settling series. */
   burst(): Promise<void> {
+    this.settling.splice(0).forEach(clearTimeout);
+    this.settling = SETTLING_SERIES_MS.map((delay) =>
+      setTimeout(() => void this.probe(PERIODIC_PROBES), delay),
+    );
     return this.probe(BURST_PROBES);
   }
 

@@ -1,6 +1,7 @@
 import { DRIFT_SEEK_MS, type PlaybackState } from '@music-rooms/domain/playback';
 import type { TrackId } from '@music-rooms/domain/ids';
 import { positionAtTime, pruned, shifted, withNudge, type Timeline } from './timeline';
+import { renderedUntil } from './audio-output';
 import { TrackLane } from './track-lane';
 import type { OpenTrack } from './track-source';
 
@@ -61,6 +62,7 @@ export class Program {
     const timeline = this.timeline;
     if (!timeline) return { kind: 'ok' };
     const until = positionAtTime(timeline, context.currentTime + HORIZON_S);
+    const earliest = renderedUntil(context);
     for (const lane of [...this.lanes]) {
       if (lane.failure && lane !== this.lanes[0]) {
         // The next track failed to load: it starts when the server says, with a gap.
@@ -70,7 +72,7 @@ export class Program {
       }
       if (lane.failure) return { kind: 'failed', error: lane.failure };
       const from = Math.max(this.joinedAt, lane.startsAt);
-      if (!lane.schedule(timeline, from, until, context.currentTime)) return { kind: 'late' };
+      if (!lane.schedule(timeline, from, until, earliest)) return { kind: 'late' };
     }
     if (heardAt !== null) this.timeline = pruned(timeline, heardAt);
     return { kind: 'ok' };

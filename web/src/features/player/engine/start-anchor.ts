@@ -1,7 +1,8 @@
 import type { PlaybackState } from '@music-rooms/domain/playback';
+import { renderedUntil } from './audio-output';
 import type { OutputClock } from './output-clock';
 
-/** Nothing is scheduled closer than this to the context's clock. */
+/** Nothing is scheduled closer than this to what the context has rendered. */
 const START_MARGIN_S = 0.03;
 
 /** What the start needs of the server's clock (PlayerClock). */
@@ -19,7 +20,7 @@ export function startAnchor(
   state: PlaybackState,
   clock: ServerClock,
   output: OutputClock,
-  context: BaseAudioContext,
+  context: AudioContext,
 ): { at: number; position: number } | null {
   const serverNow = clock.serverNow();
   if (serverNow === null) return null;
@@ -27,7 +28,7 @@ export function startAnchor(
   const local = clock.localTimeOf(instant);
   const at = local === null ? null : output.heardTimeAt(local);
   if (at === null) return null;
-  const earliest = context.currentTime + START_MARGIN_S;
+  const earliest = renderedUntil(context) + START_MARGIN_S;
   const later = Math.max(0, earliest - at);
   return {
     at: at + later,

@@ -1,5 +1,5 @@
 import type { PlaybackState } from '@music-rooms/domain/playback';
-import { AudioOutput } from './audio-output';
+import { AudioOutput, renderedUntil } from './audio-output';
 import { DriftControl } from './drift';
 import type { EngineOptions, EngineView } from './engine-types';
 import { applyLaneGains, normalizationGain } from './loudness';
@@ -10,11 +10,17 @@ import { startAnchor } from './start-anchor';
 import type { EngineStatus, PlayerSnapshot, SyncState } from './sync-state';
 
 const TICK_MS = 200;
+/**
+ * The output is read this often, playing or not: the output clock takes the top of a saw tooth
+ * of stamps, found closer the more often they are read, and a context that has been read since
+ * the page opened has settled stamps by the time the room plays.
+ */
+const READ_OUTPUT_MS = 50;
 /** Joining a room that plays: the audio comes in this long after its segment is decoded. */
 const JOIN_LEAD_MS = 120;
 /** The next track is fetched and scheduled once the current one has this little left. */
 const NEXT_TRACK_AHEAD_S = 20;
-/** A nudge begins this long after the context's clock. */
+/** A nudge begins this long after what the context has rendered. */
 const NUDGE_LEAD_S = 0.05;
 const RETRY_MAX_MS = 15_000;
 /** Waiting this long for the first clock sample counts as a sync error. */
@@ -48,6 +54,7 @@ export class SyncEngine {
   private clockWaitSince: number | null = null;
   private status: EngineStatus = { sync: 'idle', driftMs: null };
   private timer: ReturnType<typeof setInterval> | null = null;
+  private reader: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly options: EngineOptions) {
     this.now = options.now ?? (() => performance.now());
@@ -62,6 +69,7 @@ export class SyncEngine {
   start(): void {
     this.audio.get();
     if (this.timer === null) this.timer = setInterval(() => this.tick(), TICK_MS);
+    this.reader ??= setInterval(() => this.readOutput(), READ_OUTPUT_MS);
     this.tick();
   }
 
@@ -113,7 +121,9 @@ export class SyncEngine {
   /** Goes quiet and lets go of the audio device; start() takes up again. */
   stop(): void {
     if (this.timer !== null) clearInterval(this.timer);
+    if (this.reader !== null) clearInterval(this.reader);
     this.timer = null;
+    this.reader = null;
     this.silence();
     this.audio.close();
     this.output.reset();
@@ -127,7 +137,6 @@ export class SyncEngine {
       this.audio.wake();
       return this.setSync(this.audio.blocked ? 'blocked' : 'syncing');
     }
-    this.output.add(readOutput(context, this.now));
     if (this.starting || this.now() < this.retryAt) return;
     if (!this.program.timeline) {
       // Started before the output stamps settle, the music would come in tens of ms off.
@@ -135,6 +144,12 @@ export class SyncEngine {
       return void this.begin(state);
     }
     if (this.schedule(context)) this.measure(state, context);
+  }
+
+  /** Feeds the output clock from a running context. */
+  private readOutput(): void {
+    if (!this.audio.running) return;
+    this.output.add(readOutput(this.audio.get().context, this.now));
   }
 
   /** Starts from where the room is: the segment there is decoded first, then scheduled. */
@@ -202,7 +217,7 @@ export class SyncEngine {
     if (moved) this.status = { ...this.status, driftMs };
     if (action?.kind === 'seek') return this.startOver(false);
     if (action?.kind === 'nudge') {
-      const at = context.currentTime + NUDGE_LEAD_S;
+      const at = renderedUntil(context) + NUDGE_LEAD_S;
       this.program.nudge(at, action.rate, action.durationS);
       this.drift.nudged(at + action.durationS);
       this.schedule(context);
