@@ -49,7 +49,7 @@ describe('repeat and shuffle', () => {
     await playerBar(grace).getByRole('button', { name: 'Repeat: one' }).waitFor();
 
     await playerBar(ada).getByRole('button', { name: 'Play' }).click();
-    const [first] = await heardInStep(ada, grace);
+    const [first] = await heardInStep(ada, grace, TRACK_S);
     await Promise.all([startRecording(ada), startRecording(grace)]);
     // The track ends twice, on both pages.
     const fewestRestarts = async () =>
@@ -63,7 +63,7 @@ describe('repeat and shuffle', () => {
       expect(new Set(samples.map((shot) => shot.trackId))).toEqual(new Set([first.trackId]));
       expect(largestStep(samples)).toBeLessThan(IN_STEP_S);
     }
-    const [a, g] = await heardInStep(ada, grace);
+    const [a, g] = await heardInStep(ada, grace, TRACK_S);
     expect(a.trackId).toBe(first.trackId);
     expect(g.trackId).toBe(first.trackId);
   });

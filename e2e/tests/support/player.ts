@@ -150,11 +150,21 @@ export async function twoInRoom(server: E2EServer, browser: Browser, options: Ro
   return { ...room, ada, grace };
 }
 
-/** Both pages hear the same track at the same instant (their own word for it, when in sync). */
-export async function heardInStep(first: Page, second: Page): Promise<[Snapshot, Snapshot]> {
+/**
+ * Both pages hear the same track at the same instant (their own word for it, when in sync).
+ * `loopS`: the track repeats every this many seconds, so the two readings may fall either side
+ * of a restart; the pages are in step when they are a whole number of loops apart.
+ */
+export async function heardInStep(
+  first: Page,
+  second: Page,
+  loopS?: number,
+): Promise<[Snapshot, Snapshot]> {
   const [a, b] = await Promise.all([heardInSync(first), heardInSync(second)]);
   expect(a.trackId).toBe(b.trackId);
-  expect(Math.abs(alignment(a) - alignment(b))).toBeLessThan(IN_STEP_S);
+  const apart = alignment(a) - alignment(b);
+  const loops = loopS ? Math.round(apart / loopS) : 0;
+  expect(Math.abs(apart - loops * (loopS ?? 0))).toBeLessThan(IN_STEP_S);
   return [a, b];
 }
 
