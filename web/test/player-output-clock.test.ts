@@ -75,6 +75,48 @@ describe('the output clock (which context time is heard when)', () => {
     expect(clock.heardTimeAt(9000)).toBeCloseTo(HEARD(9000), 9);
   });
 
+  it('holds back stamps that rise at once while the music plays on (seen: 36 ms in 3 s)', () => {
+    const clock = new OutputClock();
+    for (let at = 1000; at <= 8000; at += 50) clock.add(reading(at));
+    // The stamps climb 36 ms over 3 s, then come back over 10 s; the music never moved.
+    const bogus = (at: number) =>
+      at < 11_000
+        ? (0.036 * (at - 8000)) / 3000
+        : Math.max(0, 0.036 * (1 - (at - 11_000) / 10_000));
+    let worst = 0;
+    for (let at = 8050; at <= 25_000; at += 50) {
+      clock.add(reading(at, bogus(at)));
+      worst = Math.max(worst, Math.abs(clock.heardTimeAt(at)! - HEARD(at)));
+    }
+    // Followed, they would have been 36 ms off; held back, a millisecond and what a clock
+    // could drift meanwhile.
+    expect(worst).toBeLessThan(0.007);
+    expect(clock.heardTimeAt(26_000)).toBeCloseTo(HEARD(26_000), 9);
+  });
+
+  it('follows a fall of the stamps at once (an underrun: the music is heard later)', () => {
+    const clock = new OutputClock();
+    for (let at = 1000; at <= 8000; at += 50) clock.add(reading(at));
+    for (let at = 8050; at <= 12_000; at += 50) clock.add(reading(at, -0.02));
+    expect(clock.heardTimeAt(12_000)).toBeCloseTo(HEARD(12_000) - 0.02, 9);
+  });
+
+  it('follows a rise that holds steady (a device with a shorter delay)', () => {
+    const clock = new OutputClock();
+    for (let at = 1000; at <= 8000; at += 50) clock.add(reading(at));
+    for (let at = 8050; at <= 18_000; at += 50) clock.add(reading(at, 0.05));
+    expect(clock.heardTimeAt(18_000)).toBeCloseTo(HEARD(18_000) + 0.05, 9);
+  });
+
+  it('follows an output clock that drifts 300 ppm ahead of the page', () => {
+    const clock = new OutputClock();
+    const drift = (at: number) => 0.0003 * (at / 1000);
+    for (let at = 1000; at <= 60_000; at += 50) clock.add(reading(at, drift(at)));
+    expect(Math.abs(clock.heardTimeAt(60_000)! - HEARD(60_000) - drift(60_000))).toBeLessThan(
+      0.0005,
+    );
+  });
+
   it('lets the music start without stamps once it has waited for them long enough', () => {
     const clock = new OutputClock();
     clock.add(reading(1000, null));

@@ -1,3 +1,5 @@
+import { RiseLimit } from './rise-limit';
+
 /**
  * Which AudioContext time is heard at a moment of the page's clock (`performance.now()`).
  *
@@ -11,6 +13,8 @@
  * percentile) of the stamps of the last few seconds, a few teeth. Its median, or the latest
  * stamp, would sit up to half a tooth low, by an amount that differs between a page opened a
  * minute ago and one opened now.
+ *
+ * A sudden rise of the stamps (the music heard earlier all at once) is held back (`RiseLimit`).
  *
  * Before there are stamps enough, `currentTime` and the reported latencies stand in.
  * `currentTime` advances a whole output buffer at a time (85 ms with a 4096-frame buffer), so
@@ -93,6 +97,7 @@ export class OutputClock {
   private fallbacks: Point[] = [];
   private firstReadAt: number | null = null;
   private firstStampAt: number | null = null;
+  private readonly rise = new RiseLimit();
 
   /** Adds one reading. */
   add(reading: OutputReading): void {
@@ -106,6 +111,7 @@ export class OutputClock {
     // The same stamp twice (no output callback between two readings) counts once.
     if (at - this.firstStampAt < STARTUP_MS || this.stamps.at(-1)?.at === at) return;
     this.stamps = within([...this.stamps, { mapping, at }], ENVELOPE_MS);
+    if (this.usesStamps) this.rise.add(envelope(this.stamps)!, at);
   }
 
   /** Whether the stamps cover a whole envelope. */
@@ -125,7 +131,7 @@ export class OutputClock {
 
   /** Context seconds minus performance seconds, or null before the first reading. */
   mapping(): number | null {
-    if (this.usesStamps) return envelope(this.stamps);
+    if (this.usesStamps) return this.rise.limit(envelope(this.stamps)!);
     // currentTime is read exactly: the highest reading is the one just after an advance.
     if (this.fallbacks.length === 0) return null;
     return Math.max(...this.fallbacks.map((fallback) => fallback.mapping));
@@ -149,6 +155,7 @@ export class OutputClock {
     this.fallbacks = [];
     this.firstReadAt = null;
     this.firstStampAt = null;
+    this.rise.reset();
   }
 }
 
