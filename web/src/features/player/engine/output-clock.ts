@@ -98,6 +98,8 @@ export class OutputClock {
   private firstReadAt: number | null = null;
   private firstStampAt: number | null = null;
   private readonly rise = new RiseLimit();
+  /** The stamps' mapping, worked out once per stamp: read far more often than stamps come. */
+  private held: number | null = null;
 
   /** Adds one reading. */
   add(reading: OutputReading): void {
@@ -111,7 +113,14 @@ export class OutputClock {
     // The same stamp twice (no output callback between two readings) counts once.
     if (at - this.firstStampAt < STARTUP_MS || this.stamps.at(-1)?.at === at) return;
     this.stamps = within([...this.stamps, { mapping, at }], ENVELOPE_MS);
-    if (this.usesStamps) this.rise.add(envelope(this.stamps)!, at);
+    if (!this.usesStamps) {
+      // After a gap (a sleeping tab), the stamps no longer cover an envelope: the stand-in counts.
+      this.held = null;
+      return;
+    }
+    const top = envelope(this.stamps)!;
+    this.rise.add(top, at);
+    this.held = this.rise.limit(top);
   }
 
   /** Whether the stamps cover a whole envelope. */
@@ -131,7 +140,7 @@ export class OutputClock {
 
   /** Context seconds minus performance seconds, or null before the first reading. */
   mapping(): number | null {
-    if (this.usesStamps) return this.rise.limit(envelope(this.stamps)!);
+    if (this.held !== null) return this.held;
     // currentTime is read exactly: the highest reading is the one just after an advance.
     if (this.fallbacks.length === 0) return null;
     return Math.max(...this.fallbacks.map((fallback) => fallback.mapping));
@@ -156,6 +165,7 @@ export class OutputClock {
     this.firstReadAt = null;
     this.firstStampAt = null;
     this.rise.reset();
+    this.held = null;
   }
 }
 
