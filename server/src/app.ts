@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
 import { loggerOptions, OneLinePerRequest } from './logger';
 import { contentSecurityPolicy } from './plugins/security';
+import { storageOrigin } from './storage';
 import { databasePlugin } from './plugins/database';
 import { buildInfoPlugin } from './plugins/build-info';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -69,7 +70,9 @@ export async function buildApp(
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config.publicUrl) },
+    contentSecurityPolicy: {
+      directives: contentSecurityPolicy(config.publicUrl, await storageOrigin(config)),
+    },
     // OAuth sign-in opens the provider in a popup that reports back to this window.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });

@@ -22,6 +22,8 @@ export type Config = {
     region: string;
     accessKeyId: string | null;
     secretAccessKey: string | null;
+    /** Where browsers reach the S3 endpoint, when not at `endpoint` (a CDN or proxy in front). */
+    publicUrl: string | null;
   };
   smtpUrl: string | null;
   mailFrom: string;
@@ -155,6 +157,10 @@ const envSchema = z.object({
   S3_REGION: optional.transform((v) => v ?? 'auto'),
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
+  S3_PUBLIC_URL: url('S3_PUBLIC_URL').refine(
+    (v) => v === null || /^https?:\/\//.test(v),
+    'must be an http:// or https:// URL',
+  ),
   SMTP_URL: optional.refine((v) => v === null || /^smtps?:\/\//.test(v), 'must be an smtp:// URL'),
   MAIL_FROM: optional.transform((v) => v ?? 'Music Rooms <no-reply@localhost>'),
   GOOGLE_CLIENT_ID: optional,
@@ -220,6 +226,7 @@ export function loadConfig(
       region: e.S3_REGION,
       accessKeyId: e.S3_ACCESS_KEY_ID,
       secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      publicUrl: e.S3_PUBLIC_URL === null ? null : trimSlash(e.S3_PUBLIC_URL),
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../config';
 import { localStorage } from './local';
-import { s3Storage } from './s3';
+import { presignedOrigin, s3Storage } from './s3';
 import type { Storage } from './types';
 
 export type { ByteRange, Storage, StoredObject } from './types';
@@ -14,4 +14,12 @@ export function openStorage(config: Pick<Config, 'storage' | 's3' | 'dataDir'>):
     return s3Storage({ ...rest, bucket });
   }
   return localStorage(path.join(config.dataDir, 'storage'));
+}
+
+/** The origin browsers fetch stored objects from, when it is not the site's own: the bucket's. */
+export async function storageOrigin(
+  config: Pick<Config, 'storage' | 's3'>,
+): Promise<string | null> {
+  if (config.storage !== 's3' || !config.s3.bucket) return null;
+  return presignedOrigin({ ...config.s3, bucket: config.s3.bucket });
 }

@@ -18,6 +18,8 @@ export type S3Settings = {
   region: string;
   accessKeyId: string | null;
   secretAccessKey: string | null;
+  /** Where browsers reach the endpoint when not at `endpoint` (a CDN or proxy); presigned links go there. */
+  publicUrl?: string | null;
 };
 
 export function s3Client(settings: Omit<S3Settings, 'bucket'>): S3Client {
@@ -37,6 +39,26 @@ export function s3Client(settings: Omit<S3Settings, 'bucket'>): S3Client {
   });
 }
 
+/** The links browsers follow are signed for the public address when there is one. */
+const presigning = <T extends Omit<S3Settings, 'bucket'>>(settings: T): T =>
+  settings.publicUrl ? { ...settings, endpoint: settings.publicUrl } : settings;
+
+/**
+ * The origin of every presigned link (the page's Content-Security-Policy lets it in), worked out
+ * by the presigner itself: a bucket subdomain on AWS (virtual-hosted), the endpoint's own host
+ * with S3_ENDPOINT (path style), or S3_PUBLIC_URL. Signing is local: no request is made.
+ */
+export async function presignedOrigin(settings: S3Settings): Promise<string> {
+  const anyKeys = { accessKeyId: 'origin', secretAccessKey: 'origin' };
+  const client = s3Client({ ...presigning(settings), ...anyKeys });
+  try {
+    const command = new GetObjectCommand({ Bucket: settings.bucket, Key: 'origin' });
+    return new URL(await getSignedUrl(client, command, { expiresIn: 60 })).origin;
+  } finally {
+    client.destroy();
+  }
+}
+
 const isMissing = (error: unknown) => {
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   return status === 404;
@@ -45,6 +67,7 @@ const isMissing = (error: unknown) => {
 /** An S3-compatible bucket (AWS, R2, MinIO); audio reaches browsers by presigned URLs. */
 export function s3Storage(settings: S3Settings, client = s3Client(settings)): Storage {
   const Bucket = settings.bucket;
+  const presigner = settings.publicUrl ? s3Client(presigning(settings)) : client;
 
   async function stat(key: string): Promise<StoredObject | null> {
     try {
@@ -91,7 +114,9 @@ export function s3Storage(settings: S3Settings, client = s3Client(settings)): St
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
     presignedUrl: (key, ttlSeconds) =>
-      getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: ttlSeconds }),
+      getSignedUrl(presigner, new GetObjectCommand({ Bucket, Key: key }), {
+        expiresIn: ttlSeconds,
+      }),
     async check() {
       const key = `checks/${randomUUID()}`;
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: '' }));

@@ -34,4 +34,12 @@ describe('tracks on S3 storage', () => {
       await fs.rm(dir, { recursive: true, force: true });
     },
   );
+
+  s3Test('the page lets images and fetches reach the bucket, and only those', async ({ t, s3 }) => {
+    const policy = (await fetch(`${t.url}/`)).headers.get('content-security-policy') ?? '';
+    const directive = (name: string) => policy.split(';').find((d) => d.startsWith(name)) ?? '';
+    expect(directive('img-src')).toContain(s3.endpoint);
+    expect(directive('connect-src')).toContain(s3.endpoint);
+    expect(policy.split(s3.endpoint)).toHaveLength(3);
+  });
 });

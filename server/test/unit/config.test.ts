@@ -54,6 +54,8 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'not a url'],
     ['MAX_AUDIO_FILE_SIZE', '-5'],
     ['STORAGE', 'ftp'],
+    ['S3_PUBLIC_URL', 'ftp://cdn.example'],
+    ['S3_PUBLIC_URL', 'cdn.example'],
   ])('fails fast naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
