@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { PutBucketCorsCommand } from '@aws-sdk/client-s3';
+import { s3Client } from '../../src/storage/s3';
 import { test } from './fixtures';
 
 /** A real S3-compatible server on loopback (s3rver), with one empty bucket. */
@@ -106,6 +108,44 @@ export async function startS3Server(bucket = 'music-rooms-test'): Promise<S3Serv
   };
 }
 
+/** The settings that put an app's storage in this server's bucket. */
+export const s3StorageEnv = (s3: S3Server): Record<string, string> => ({
+  STORAGE: 's3',
+  S3_ENDPOINT: s3.settings.endpoint,
+  S3_BUCKET: s3.settings.bucket,
+  S3_REGION: s3.settings.region,
+  S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
+  S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
+});
+
+/**
+ * The bucket's CORS rules as README "Tracks" asks an operator to set them (PutBucketCors, as
+ * `aws s3api put-bucket-cors` sends it): GET with Range from the site's origin, with
+ * Content-Range and Content-Length exposed, so the page reads playback copies from the bucket.
+ */
+export async function allowSiteReads(s3: S3Server, siteOrigin: string): Promise<void> {
+  const client = s3Client(s3.settings);
+  try {
+    await client.send(
+      new PutBucketCorsCommand({
+        Bucket: s3.bucket,
+        CORSConfiguration: {
+          CORSRules: [
+            {
+              AllowedOrigins: [siteOrigin],
+              AllowedMethods: ['GET'],
+              AllowedHeaders: ['Range'],
+              ExposeHeaders: ['Content-Range', 'Content-Length'],
+            },
+          ],
+        },
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}
+
 // Vitest reads a fixture's dependencies from its first parameter's pattern: none for s3.
 /* eslint-disable no-empty-pattern */
 /** The integration fixtures with the app on STORAGE=s3, against `s3`: a real server on loopback. */
@@ -115,11 +155,4 @@ export const s3Test = test
     onCleanup(() => server.close());
     return server;
   })
-  .extend('appEnv', { scope: 'file' }, ({ s3 }) => ({
-    STORAGE: 's3',
-    S3_ENDPOINT: s3.settings.endpoint,
-    S3_BUCKET: s3.settings.bucket,
-    S3_REGION: s3.settings.region,
-    S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
-  }));
+  .extend('appEnv', { scope: 'file' }, ({ s3 }) => s3StorageEnv(s3));
