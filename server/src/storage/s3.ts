@@ -59,7 +59,8 @@ export async function presignedOrigin(settings: S3Settings): Promise<string> {
   }
 }
 
-const isMissing = (error: unknown) => {
+/** The bucket answered that the object (or the multipart upload) is not there. */
+export const isMissing = (error: unknown) => {
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   return status === 404;
 };

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/utils';
 import type { Config } from '../config';
 import { openScratchFolder } from './scratch-files';
 import { s3Storage } from './s3';
+import { BucketUploadStore, UPLOAD_KEY_PREFIX } from './s3-uploads';
 
 /** Unfinished uploads expire after a day: their bytes are removed and the upload cannot resume. */
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
@@ -22,13 +22,17 @@ export type UploadFiles = {
   remove(id: string): Promise<void>;
 };
 
-/** An upload id: random, and safe as a file name and an object key. */
-export const newUploadId = () => randomBytes(16).toString('hex');
+/** An upload id: random, safe as a file name and an object key, and told apart by its prefix. */
+export const newUploadId = () => UPLOAD_KEY_PREFIX + randomBytes(16).toString('hex');
 
-export function openUploadFiles(config: Pick<Config, 'storage' | 's3' | 'dataDir'>): UploadFiles {
-  if (config.storage === 's3') return s3UploadFiles(config);
+/** `expiryMs`: how long an unfinished upload is kept (a day; tests shorten it). */
+export function openUploadFiles(
+  config: Pick<Config, 'storage' | 's3' | 'dataDir'>,
+  expiryMs = UPLOAD_EXPIRY_MS,
+): UploadFiles {
+  if (config.storage === 's3') return s3UploadFiles(config, expiryMs);
   const directory = path.join(config.dataDir, 'uploads');
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
   return {
     datastore,
     localFile: async (id) => ({ path: path.join(directory, id), release: async () => {} }),
@@ -36,13 +40,13 @@ export function openUploadFiles(config: Pick<Config, 'storage' | 's3' | 'dataDir
   };
 }
 
-function s3UploadFiles(config: Pick<Config, 's3'>): UploadFiles {
+function s3UploadFiles(config: Pick<Config, 's3'>, expiryMs: number): UploadFiles {
   const { bucket, endpoint, region, accessKeyId, secretAccessKey } = config.s3;
   if (!bucket) throw new Error('S3_BUCKET is required when STORAGE=s3');
   const credentials =
     accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {};
-  const datastore = new S3Store({
-    expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
+  const datastore = new BucketUploadStore({
+    expirationPeriodInMilliseconds: expiryMs,
     // Object tags are not offered by every S3-compatible server (MinIO yes, others not).
     useTags: false,
     s3ClientConfig: {

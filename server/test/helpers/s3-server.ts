@@ -2,9 +2,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { PutBucketCorsCommand } from '@aws-sdk/client-s3';
+import {
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  PutBucketCorsCommand,
+} from '@aws-sdk/client-s3';
 import { s3Client } from '../../src/storage/s3';
 import { test } from './fixtures';
+import { addMultipartCalls } from './s3rver-multipart';
 
 /** A real S3-compatible server on loopback (s3rver), with one empty bucket. */
 export type S3Server = {
@@ -20,64 +25,6 @@ export type S3Server = {
   close: () => Promise<void>;
 };
 
-type KoaContext = {
-  method: string;
-  path: string;
-  query: Record<string, string | undefined>;
-  status: number;
-  type: string;
-  body: string;
-};
-
-const partsDir = (directory: string, bucket: string, uploadId: string) =>
-  // s3rver keeps the parts of a multipart upload in <bucket>/._S3rver_uploads/<uploadId>/<n>.
-  path.join(directory, bucket, '._S3rver_uploads', uploadId);
-
-/**
- * s3rver lacks two calls of the multipart protocol that resumable uploads use (ListParts, to
- * learn how far an upload got, and AbortMultipartUpload); this adds them over its own files.
- */
-function addMultipartListing(server: S3rver, directory: string): void {
-  server.middleware.unshift(async (ctx: KoaContext, next: () => Promise<void>) => {
-    const uploadId = ctx.query.uploadId;
-    const [, bucket = '', ...keyParts] = ctx.path.split('/');
-    const isList = ctx.method === 'GET' && uploadId && ctx.query.partNumber === undefined;
-    const isAbort = ctx.method === 'DELETE' && uploadId;
-    if (!isList && !isAbort) return next();
-    const dir = partsDir(directory, bucket, uploadId!);
-    const names = await fs.readdir(dir).catch(() => null);
-    if (!names) {
-      ctx.status = 404;
-      ctx.type = 'application/xml';
-      ctx.body = '<Error><Code>NoSuchUpload</Code></Error>';
-      return;
-    }
-    if (isAbort) {
-      await fs.rm(dir, { recursive: true, force: true });
-      ctx.status = 204;
-      return;
-    }
-    const numbers = names
-      .filter((name) => /^\d+$/.test(name))
-      .map(Number)
-      .sort((a, b) => a - b);
-    const parts = await Promise.all(
-      numbers.map(async (n) => {
-        const [stat, md5] = await Promise.all([
-          fs.stat(path.join(dir, String(n))),
-          fs.readFile(path.join(dir, `${n}.md5`), 'utf8'),
-        ]);
-        return `<Part><PartNumber>${n}</PartNumber><ETag>"${md5}"</ETag><Size>${stat.size}</Size><LastModified>${stat.mtime.toISOString()}</LastModified></Part>`;
-      }),
-    );
-    ctx.type = 'application/xml';
-    ctx.body =
-      '<?xml version="1.0" encoding="UTF-8"?><ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">' +
-      `<Bucket>${bucket}</Bucket><Key>${keyParts.join('/')}</Key><UploadId>${uploadId}</UploadId>` +
-      `<IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`;
-  });
-}
-
 export async function startS3Server(bucket = 'music-rooms-test'): Promise<S3Server> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 's3rver-'));
   const server = new S3rver({
@@ -87,7 +34,7 @@ export async function startS3Server(bucket = 'music-rooms-test'): Promise<S3Serv
     directory,
     configureBuckets: [{ name: bucket, configs: [] }],
   });
-  addMultipartListing(server, directory);
+  addMultipartCalls(server, directory);
   const address = await server.run();
   const endpoint = `http://127.0.0.1:${address.port}`;
   return {
@@ -141,6 +88,25 @@ export async function allowSiteReads(s3: S3Server, siteOrigin: string): Promise<
         },
       }),
     );
+  } finally {
+    client.destroy();
+  }
+}
+
+/** What the bucket holds: every object's key, and the keys of multipart uploads still open. */
+export async function bucketContents(
+  s3: S3Server,
+): Promise<{ keys: string[]; openUploads: string[] }> {
+  const client = s3Client(s3.settings);
+  try {
+    const [objects, uploads] = await Promise.all([
+      client.send(new ListObjectsV2Command({ Bucket: s3.bucket })),
+      client.send(new ListMultipartUploadsCommand({ Bucket: s3.bucket })),
+    ]);
+    return {
+      keys: (objects.Contents ?? []).map((object) => object.Key!).sort(),
+      openUploads: (uploads.Uploads ?? []).map((upload) => upload.Key!).sort(),
+    };
   } finally {
     client.destroy();
   }

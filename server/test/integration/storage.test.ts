@@ -29,7 +29,13 @@ const stores: [string, () => Storage][] = [
   ['s3', () => s3Storage(s3.settings)],
 ];
 
-describe.each(stores)('%s storage', (_kind, make) => {
+// The storage contract: what every service may count on, whichever store the settings name.
+// Each store runs the very same tests, so local and S3 cannot drift apart.
+describe.each(stores)('the %s storage contract', (kind, make) => {
+  it('names its kind', () => {
+    expect(make().kind).toBe(kind);
+  });
+
   it('stores a file and reads it back whole and by byte range', async () => {
     const store = make();
     const source = path.join(scratch, 'source.bin');
@@ -38,7 +44,25 @@ describe.each(stores)('%s storage', (_kind, make) => {
     expect(stored.size).toBe(16);
     expect(await text(await store.read('audio/track-1'))).toBe('0123456789abcdef');
     expect(await text(await store.read('audio/track-1', { start: 3, end: 6 }))).toBe('3456');
+    expect(await text(await store.read('audio/track-1', { start: 15, end: 15 }))).toBe('f');
     expect((await store.stat('audio/track-1'))?.etag).toBe(stored.etag);
+  });
+
+  it('describes an object: its size, a quoted strong validator and when it was written', async () => {
+    const store = make();
+    const before = Date.now();
+    const stored = await store.putBuffer(
+      'playback/track-5-v1.flac',
+      Buffer.alloc(300),
+      'audio/flac',
+    );
+    const stat = await store.stat('playback/track-5-v1.flac');
+    expect(stat).toEqual(stored);
+    expect(stored.size).toBe(300);
+    expect(stored.etag).toMatch(/^"[^"]+"$/);
+    // Servers keep whole seconds.
+    expect(stored.lastModified.getTime()).toBeGreaterThan(before - 2_000);
+    expect(stored.lastModified.getTime()).toBeLessThan(Date.now() + 2_000);
   });
 
   it('changes the validator when the bytes change, and forgets removed objects', async () => {
@@ -52,16 +76,36 @@ describe.each(stores)('%s storage', (_kind, make) => {
     await expect(store.remove('covers/track-2.webp')).resolves.toBeUndefined();
   });
 
+  it('knows nothing of a key never stored, and refuses to read it', async () => {
+    const store = make();
+    expect(await store.stat('audio/never-stored')).toBeNull();
+    await expect(store.read('audio/never-stored').then(text)).rejects.toThrow();
+  });
+
   it('copies an object to a local file for processing', async () => {
     const store = make();
     await store.putBuffer('audio/track-3', Buffer.from('pcm bytes'), 'audio/wav');
-    const target = path.join(scratch, `copy-${_kind}.bin`);
+    const target = path.join(scratch, `copy-${kind}.bin`);
     await store.download('audio/track-3', target);
     expect(await fs.readFile(target, 'utf8')).toBe('pcm bytes');
   });
 
   it('passes its write check', async () => {
     await expect(make().check()).resolves.toBeUndefined();
+  });
+
+  it('hands out direct addresses, when it has them, that serve what read serves', async () => {
+    const store = make();
+    await store.putBuffer('audio/track-4', Buffer.from('presigned audio'), 'audio/ogg');
+    if (!store.presignedUrl) return expect(kind).toBe('local');
+    const url = await store.presignedUrl('audio/track-4', 60);
+    const whole = await fetch(url);
+    expect(await whole.text()).toBe(await text(await store.read('audio/track-4')));
+    const part = await fetch(url, { headers: { Range: 'bytes=10-14' } });
+    expect(part.status).toBe(206);
+    expect(await part.text()).toBe(
+      await text(await store.read('audio/track-4', { start: 10, end: 14 })),
+    );
   });
 });
 
@@ -73,18 +117,5 @@ describe('local storage keys', () => {
         /Invalid storage key/,
       );
     }
-  });
-});
-
-describe('s3 presigned addresses', () => {
-  it('lets a plain HTTP client fetch the object, with a Range', async () => {
-    const store = s3Storage(s3.settings);
-    await store.putBuffer('audio/track-4', Buffer.from('presigned audio'), 'audio/ogg');
-    const url = await store.presignedUrl!('audio/track-4', 60);
-    const whole = await fetch(url);
-    expect(await whole.text()).toBe('presigned audio');
-    const part = await fetch(url, { headers: { Range: 'bytes=10-14' } });
-    expect(part.status).toBe(206);
-    expect(await part.text()).toBe('audio');
   });
 });

@@ -49,7 +49,7 @@ describe('uploading a track', () => {
         file,
         audioMetadata(asRoomId(room.id), 'whatever.mp3'),
       );
-      expect(url).toMatch(/\/api\/uploads\/[0-9a-f]{32}$/);
+      expect(url).toMatch(/\/api\/uploads\/upload-[0-9a-f]{32}$/);
       const track = await waitForTrack(client, asRoomId(room.id), (x) => x.status === 'ready');
       expect(track).toMatchObject({
         title: 'Morning Light',

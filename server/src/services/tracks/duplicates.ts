@@ -77,9 +77,12 @@ export async function resolveDuplicate(
   return uploadView(row!, null);
 }
 
-/** Cancels an upload that is still arriving (the web also terminates it over tus). */
+/**
+ * Cancels an upload that is still arriving. The web also terminates it over tus, but a tab
+ * closed in between never does: its bytes (on S3, an open multipart upload) go here.
+ */
 export async function cancelUpload(
-  deps: Deps,
+  deps: Deps & Pick<RequestDeps, 'uploadFiles'>,
   viewer: RoomViewer,
   uploadId: string,
 ): Promise<UploadView> {
@@ -88,5 +91,6 @@ export async function cancelUpload(
     'uploading',
     'failed',
   ]);
+  if (row) await deps.uploadFiles.remove(uploadId);
   return uploadView(row ?? upload, null);
 }
