@@ -10,9 +10,10 @@ export type AppNodes = { nodes: [E2EServer, E2EServer]; close: () => Promise<voi
 
 /**
  * Two nodes as README "Several nodes" runs them: one fresh database on the PostgreSQL server of
- * DATABASE_URL, one Redis (REDIS_URL, under a prefix of their own) and one data folder.
+ * DATABASE_URL, one Redis (REDIS_URL, under a prefix of their own) and one data folder, and
+ * `env`'s settings on both (the same bucket, the site's address...).
  */
-export async function startAppNodes(): Promise<AppNodes> {
+export async function startAppNodes(env: Record<string, string> = {}): Promise<AppNodes> {
   const { DATABASE_URL, REDIS_URL } = process.env;
   if (!DATABASE_URL || !REDIS_URL) throw new Error('Two nodes need DATABASE_URL and REDIS_URL.');
   const database = await createTestDatabase(DATABASE_URL);
@@ -22,6 +23,7 @@ export async function startAppNodes(): Promise<AppNodes> {
     REDIS_URL,
     REDIS_PREFIX: randomRedisPrefix(),
     DATA_DIR: dataDir,
+    ...env,
   };
   const first = await startServer(shared);
   const second = await startServer(shared);
