@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@tus/server';
 import { LIMITS, TOPICS, type RoomId, type UserId } from '@music-rooms/domain';
-import { DomainError, httpStatusOf, notFound } from '../errors';
+import { DomainError, httpStatusOf } from '../errors';
 import type { RequestDeps } from '../services/deps';
 import {
   authorizeUpload,
@@ -10,8 +10,10 @@ import {
   recordUpload,
   type UploadRequest,
 } from '../services/tracks/uploads';
+import { trackErrors } from '../services/tracks/errors';
 import { findUpload, updateUpload } from '../services/tracks/upload-store';
 import { newUploadId } from '../storage/upload-files';
+import { isCreationAddress, uploadIdOfAddress, UPLOADS_PATH } from './upload-address';
 import { uploadLengthOf, uploadRequestOf } from './upload-metadata';
 
 type Pending = { userId: UserId; roomId: RoomId; request: UploadRequest; length: number };
@@ -37,13 +39,15 @@ export async function uploadRoutes(app: FastifyInstance) {
     app.topics.publish([TOPICS.uploads(userId), TOPICS.tracks(roomId), TOPICS.playlists(roomId)]);
 
   const tus = new Server({
-    path: '/api/uploads',
+    path: UPLOADS_PATH,
     datastore: app.tracksRuntime.uploadFiles.datastore,
     relativeLocation: true,
     respectForwardedHeaders: app.config.trustProxy,
     allowedOrigins: [new URL(app.config.publicUrl).origin],
     maxSize: Math.max(app.config.maxAudioFileSize, LIMITS.trackCover.maxBytes),
     namingFunction: () => newUploadId(),
+    // The id the route checked the uploader of: read from the same raw address, the same way.
+    getFileIdFromRequest: (req) => uploadIdOfAddress(nodeRequestOf(req)?.url) ?? undefined,
     async onUploadCreate(req, upload) {
       const caller = pending.get(nodeRequestOf(req)!);
       if (!caller) throw { status_code: 403, body: 'Forbidden\n' };
@@ -65,20 +69,23 @@ export async function uploadRoutes(app: FastifyInstance) {
       .send({ code: error.code, key: error.key, message: error.message, ...error.data });
   };
 
-  async function handle(request: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) {
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    // Never the router's idea of the id (it stops at `?`, `#` and `;`): the one tus will use.
+    const id = uploadIdOfAddress(request.raw.url);
     try {
       if (request.method === 'POST') await admitCreation(request);
-      else if (request.method !== 'OPTIONS') await admitUploader(request, request.params.id);
+      else if (request.method !== 'OPTIONS') await admitUploader(request, id);
     } catch (error) {
       return refuse(reply, error);
     }
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
-    if (request.method === 'HEAD' && request.params.id) await recoverFinished(request.params.id);
-    if (request.method === 'DELETE' && request.params.id) await cancelled(request.params.id);
+    if (request.method === 'HEAD' && id) await recoverFinished(id);
+    if (request.method === 'DELETE' && id) await cancelled(id);
   }
 
   async function admitCreation(request: FastifyRequest) {
+    if (!isCreationAddress(request.raw.url)) throw trackErrors.uploadNotFound();
     const { userId } = await app.resolveCaller(request);
     const uploadRequest = uploadRequestOf(request.headers['upload-metadata'] as string);
     const length = uploadLengthOf(request.headers['upload-length'] as string);
@@ -86,10 +93,11 @@ export async function uploadRoutes(app: FastifyInstance) {
     pending.set(request.raw, { userId: userId!, roomId, request: uploadRequest, length });
   }
 
-  async function admitUploader(request: FastifyRequest, id: string | undefined) {
+  async function admitUploader(request: FastifyRequest, id: string | null) {
+    if (!id) throw trackErrors.uploadNotFound();
     const { userId } = await app.resolveCaller(request);
-    const upload = id ? await findUpload(deps.db, id) : null;
-    if (!upload || upload.userId !== userId) throw notFound();
+    const upload = await findUpload(deps.db, id);
+    if (!upload || upload.userId !== userId) throw trackErrors.uploadNotFound();
   }
 
   // All bytes arrived but the server stopped before it could say so: finish on the next look.
@@ -118,7 +126,7 @@ export async function uploadRoutes(app: FastifyInstance) {
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
       done(null),
     );
-    scope.route({ method: [...UPLOAD_METHODS], url: '/api/uploads', handler: handle });
-    scope.route({ method: [...UPLOAD_METHODS], url: '/api/uploads/:id', handler: handle });
+    scope.route({ method: [...UPLOAD_METHODS], url: UPLOADS_PATH, handler: handle });
+    scope.route({ method: [...UPLOAD_METHODS], url: `${UPLOADS_PATH}/:id`, handler: handle });
   });
 }
