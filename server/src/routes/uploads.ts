@@ -8,6 +8,8 @@ import {
   authorizeUpload,
   finishUpload,
   recordUpload,
+  requireUploaderRight,
+  type FinishedUpload,
   type UploadRequest,
 } from '../services/tracks/uploads';
 import { trackErrors } from '../services/tracks/errors';
@@ -15,6 +17,20 @@ import { findUpload, updateUpload } from '../services/tracks/upload-store';
 import { newUploadId } from '../storage/upload-files';
 import { isCreationAddress, uploadIdOfAddress, UPLOADS_PATH } from './upload-address';
 import { uploadLengthOf, uploadRequestOf } from './upload-metadata';
+
+/** The JSON of a refusal: its code, the key the client translates, and the key's values. */
+const refusalBody = (error: DomainError) => ({
+  code: error.code,
+  key: error.key,
+  message: error.message,
+  ...error.data,
+});
+
+/** A refusal thrown from inside tus (its hooks), which answers it as given. */
+const tusRefusal = (error: DomainError) => ({
+  status_code: httpStatusOf(error),
+  body: JSON.stringify(refusalBody(error)),
+});
 
 type Pending = { userId: UserId; roomId: RoomId; request: UploadRequest; length: number };
 type TusRequest = { runtime?: { node?: { req: IncomingMessage } } };
@@ -26,13 +42,15 @@ const UPLOAD_METHODS = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 /**
  * /api/uploads: resumable uploads (tus 1.0 with creation, creation-with-upload, termination and
  * expiration) of audio into a room, or of a cover for a track. Who may upload is checked on the
- * creating request, before tus stores a byte; every later request must come from the uploader.
+ * creating request, before tus stores a byte; every later request must come from the uploader,
+ * and every PATCH from one who still may add to the room.
  */
 export async function uploadRoutes(app: FastifyInstance) {
-  const deps: Pick<RequestDeps, 'db' | 'config' | 'jobs'> = {
+  const deps: Pick<RequestDeps, 'db' | 'config' | 'jobs' | 'uploadFiles'> = {
     db: app.database.db,
     config: app.config,
     jobs: app.tracksRuntime.jobs,
+    uploadFiles: app.tracksRuntime.uploadFiles,
   };
   const pending = new WeakMap<IncomingMessage, Pending>();
   const publishUpload = (userId: UserId, roomId: RoomId) =>
@@ -55,18 +73,23 @@ export async function uploadRoutes(app: FastifyInstance) {
       return {};
     },
     async onUploadFinish(_req, upload) {
-      const row = await finishUpload(deps, upload.id);
-      if (row) await publishUpload(row.userId, row.roomId);
+      const finished = await finishUpload(deps, upload.id);
+      await published(finished);
+      if (finished?.refusal) throw tusRefusal(finished.refusal);
       return {};
     },
   });
+
+  async function published(finished: FinishedUpload | null) {
+    if (finished) await publishUpload(finished.row.userId, finished.row.roomId);
+  }
 
   const refuse = (reply: FastifyReply, error: unknown) => {
     if (!(error instanceof DomainError)) throw error;
     return reply
       .status(httpStatusOf(error))
       .header('tus-resumable', '1.0.0')
-      .send({ code: error.code, key: error.key, message: error.message, ...error.data });
+      .send(refusalBody(error));
   };
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
@@ -98,6 +121,11 @@ export async function uploadRoutes(app: FastifyInstance) {
     const { userId } = await app.resolveCaller(request);
     const upload = await findUpload(deps.db, id);
     if (!upload || upload.userId !== userId) throw trackErrors.uploadNotFound();
+    if (request.method !== 'PATCH') return;
+    await requireUploaderRight(deps, upload).catch(async (refusal: unknown) => {
+      await publishUpload(upload.userId, upload.roomId);
+      throw refusal;
+    });
   }
 
   // All bytes arrived but the server stopped before it could say so: finish on the next look.
@@ -106,8 +134,7 @@ export async function uploadRoutes(app: FastifyInstance) {
     if (upload?.status !== 'uploading') return;
     const stored = await app.tracksRuntime.uploadFiles.datastore.getUpload(id).catch(() => null);
     if (stored && stored.size !== undefined && stored.offset === stored.size) {
-      const row = await finishUpload(deps, id);
-      if (row) await publishUpload(row.userId, row.roomId);
+      await published(await finishUpload(deps, id));
     }
   }
 
