@@ -46,11 +46,12 @@ const UPLOAD_METHODS = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
  * and every PATCH from one who still may add to the room.
  */
 export async function uploadRoutes(app: FastifyInstance) {
-  const deps: Pick<RequestDeps, 'db' | 'config' | 'jobs' | 'uploadFiles'> = {
+  const deps: Pick<RequestDeps, 'db' | 'config' | 'jobs' | 'uploadFiles' | 'attempts'> = {
     db: app.database.db,
     config: app.config,
     jobs: app.tracksRuntime.jobs,
     uploadFiles: app.tracksRuntime.uploadFiles,
+    attempts: app.roomRuntime.attempts,
   };
   const pending = new WeakMap<IncomingMessage, Pending>();
   const publishUpload = (userId: UserId, roomId: RoomId) =>
@@ -86,6 +87,10 @@ export async function uploadRoutes(app: FastifyInstance) {
 
   const refuse = (reply: FastifyReply, error: unknown) => {
     if (!(error instanceof DomainError)) throw error;
+    const { retryAfterMs } = error.data;
+    if (typeof retryAfterMs === 'number') {
+      reply.header('retry-after', Math.max(1, Math.ceil(retryAfterMs / 1000)));
+    }
     return reply
       .status(httpStatusOf(error))
       .header('tus-resumable', '1.0.0')

@@ -14,6 +14,7 @@ import { inTransaction } from '../../db/transaction';
 import { requireSignedIn, type RoomViewer } from '../rooms/access';
 import { authorizeTrack, authorizeTracksOf } from './access';
 import { trackErrors } from './errors';
+import { checkUploadLimits } from './upload-limits';
 import { defaultPlaylist, findPlaylist } from './playlist-store';
 import { DEFAULT_PLAYLIST_NAME } from './playlists';
 import { findTracks, insertTrack, nextPosition } from './store';
@@ -26,7 +27,7 @@ import {
 } from './upload-store';
 import { uploadView } from './views';
 
-type Deps = Pick<RequestDeps, 'db' | 'config' | 'jobs' | 'uploadFiles'>;
+type Deps = Pick<RequestDeps, 'db' | 'config' | 'jobs' | 'uploadFiles' | 'attempts'>;
 
 /** What a tus creation request says about the file (its Upload-Metadata). */
 export type UploadRequest =
@@ -43,8 +44,8 @@ export const PROCESS_AUDIO_JOB = 'process-audio';
 
 /**
  * Checked on the creating request, before a byte is stored: a signed-in caller who may add
- * tracks to the room (or change this track's cover), and a declared length under the cap.
- * Answers the room the upload goes to.
+ * tracks to the room (or change this track's cover), a declared length under the cap, and the
+ * upload limits (upload-limits.ts). Answers the room the upload goes to.
  */
 export async function authorizeUpload(
   deps: Deps,
@@ -52,10 +53,11 @@ export async function authorizeUpload(
   request: UploadRequest,
   length: number,
 ): Promise<RoomId> {
-  requireSignedIn(viewer);
+  const userId = requireSignedIn(viewer);
   if (request.kind === 'cover') {
     const { track } = await authorizeTrack(deps.db, viewer, request.trackId, 'tracks.manage');
     if (length > LIMITS.trackCover.maxBytes) throw trackErrors.imageTooLarge();
+    await checkUploadLimits(deps, { userId, roomId: null, length });
     return track.roomId;
   }
   await authorizeTracksOf(deps.db, viewer, request.roomId, 'tracks.add');
@@ -66,6 +68,7 @@ export async function authorizeUpload(
   if (length > deps.config.maxAudioFileSize) {
     throw trackErrors.fileTooLarge(deps.config.maxAudioFileSize);
   }
+  await checkUploadLimits(deps, { userId, roomId: request.roomId, length });
   return request.roomId;
 }
 
