@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { TRACK_ERRORS } from '@music-rooms/domain/tracks';
 import { UploadErrors } from '../src/features/tracks/UploadErrors';
 import { isPassingFailure, type UploadError } from '../src/features/tracks/tus-upload';
 import type { UploadItem } from '../src/features/tracks/upload-queue';
+import { changeLanguage } from '../src/i18n';
 import { renderInApp, setupComponentTests } from './support/render-app';
 
 setupComponentTests();
@@ -25,13 +27,20 @@ const failedItem = (fileName: string): UploadItem => ({
   resumed: false,
 });
 
-function showFailures(errors: Record<string, UploadError>) {
+function showFailures(
+  errors: Record<string, UploadError>,
+  onRetry: (key: string) => void = () => {},
+  changes: Partial<UploadItem> = {},
+) {
   const failed = Object.entries(errors).map(([name, error]) => ({
-    item: failedItem(name),
+    item: { ...failedItem(name), ...changes },
     display: { kind: 'failed' as const, error },
   }));
-  renderInApp(<UploadErrors failed={failed} onRetry={() => {}} onCancel={() => {}} />);
+  renderInApp(<UploadErrors failed={failed} onRetry={onRetry} onCancel={() => {}} />);
 }
+
+const retryOf = (name: string) =>
+  within(screen.getByRole('listitem', { name })).queryByRole('button', { name: 'Retry' });
 
 const reasonOf = (name: string) =>
   screen.getByRole('listitem', { name }).querySelector('.upload-error__reason')?.textContent;
@@ -54,6 +63,49 @@ describe('the failed uploads of the upload panel', () => {
     expect(reasonOf('d.mp3')).toBe(
       'This room is out of space: its tracks may take up 10 GB in all',
     );
+  });
+
+  it('offer Retry when the storage failed, and say why in Russian too', async () => {
+    const retried: string[] = [];
+    showFailures(
+      {
+        'store.mp3': { key: TRACK_ERRORS.storageUnavailable },
+        'full.mp3': { key: TRACK_ERRORS.roomStorageFull, values: { quotaGb: 10 } },
+        'big.mp3': { key: TRACK_ERRORS.fileTooLarge, values: { maxMb: 200 } },
+      },
+      (key) => retried.push(key),
+    );
+    expect(reasonOf('store.mp3')).toBe('The server could not store the file. Try again later');
+    await userEvent.click(retryOf('store.mp3')!);
+    expect(retried).toEqual(['store.mp3']);
+    expect(retryOf('full.mp3')).not.toBeNull();
+    expect(retryOf('big.mp3')).toBeNull();
+
+    await changeLanguage('ru');
+    try {
+      expect(
+        await screen.findByText('Сервер не смог сохранить файл. Попробуйте позже'),
+      ).toBeVisible();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
+  it('offer Retry for a file the server failed after it arrived, unless it is not audio', () => {
+    showFailures(
+      {
+        'broken.mp3': { key: TRACK_ERRORS.processingFailed },
+        'notes.mp3': { key: TRACK_ERRORS.unsupportedFormat },
+      },
+      () => {},
+      { phase: 'sent', sent: 10 },
+    );
+    expect(reasonOf('broken.mp3')).toBe('Failed to process audio');
+    expect(retryOf('broken.mp3')).not.toBeNull();
+    expect(reasonOf('notes.mp3')).toBe(
+      'This file is not audio in a supported format (MP3, WAV, FLAC, AAC, OGG)',
+    );
+    expect(retryOf('notes.mp3')).toBeNull();
   });
 
   it('are not sent again by themselves when the room is out of space', () => {

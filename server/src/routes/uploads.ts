@@ -73,6 +73,7 @@ export async function uploadRoutes(app: FastifyInstance) {
       await recordUpload(deps, { id: upload.id, ...caller });
       return {};
     },
+    onResponseError: (req, error) => storageFailure(req, error),
     async onUploadFinish(_req, upload) {
       const finished = await finishUpload(deps, upload.id);
       await published(finished);
@@ -80,6 +81,24 @@ export async function uploadRoutes(app: FastifyInstance) {
       return {};
     },
   });
+
+  /**
+   * What tus answers when the datastore failed (its 5xx): the cause goes to the log at error
+   * level with the upload and its room, and the client gets a reason it can translate. tus's
+   * own refusals (4xx) and ours pass as they are.
+   */
+  async function storageFailure(req: unknown, error: Error | { status_code: number }) {
+    if ('status_code' in error && error.status_code < 500) return undefined;
+    const node = nodeRequestOf(req);
+    const uploadId = uploadIdOfAddress(node?.url);
+    const upload = uploadId ? await findUpload(deps.db, uploadId).catch(() => null) : null;
+    const roomId = upload?.roomId ?? (node ? pending.get(node)?.roomId : undefined) ?? null;
+    app.log.error(
+      { err: error, uploadId, roomId, method: node?.method },
+      'an upload failed in storage',
+    );
+    return tusRefusal(trackErrors.storageUnavailable());
+  }
 
   async function published(finished: FinishedUpload | null) {
     if (finished) await publishUpload(finished.row.userId, finished.row.roomId);

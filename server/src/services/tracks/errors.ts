@@ -39,6 +39,8 @@ export const trackErrors = {
     new DomainError('insufficient_storage', TRACK_ERRORS.roomStorageFull, {
       quotaGb: gigabytes(quotaBytes),
     }),
+  /** The upload's bytes could not be stored or read back (the disk or the bucket failed). */
+  storageUnavailable: () => new DomainError('storage_unavailable', TRACK_ERRORS.storageUnavailable),
   imageUploadFailed: () => new DomainError('invalid_args', TRACK_ERRORS.imageUploadFailed),
   coverNotFound: () => new DomainError('not_found', TRACK_ERRORS.coverNotFound),
   /** The playback copy asked for (by its version) was replaced: fetch the manifest again. */
