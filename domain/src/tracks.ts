@@ -126,6 +126,11 @@ export const TRACK_ERRORS = {
   notADuplicate: 'tracks.errors.notADuplicate',
   reorderMismatch: 'tracks.errors.reorderMismatch',
   playbackChanged: 'tracks.errors.playbackChanged',
+  tooManyUploads: 'tracks.errors.tooManyUploads',
+  uploadBytesInProgress: 'tracks.errors.uploadBytesInProgress',
+  uploadsTooFast: 'tracks.errors.uploadsTooFast',
+  roomStorageFull: 'tracks.errors.roomStorageFull',
+  storageUnavailable: 'tracks.errors.storageUnavailable',
 } as const;
 export type TrackErrorKey = (typeof TRACK_ERRORS)[keyof typeof TRACK_ERRORS];
 
@@ -149,6 +154,15 @@ export const TRACK_ERROR_TEXT: Record<TrackErrorKey, string> = {
   'tracks.errors.notADuplicate': 'This upload is not waiting for a choice',
   'tracks.errors.reorderMismatch': 'The playlist changed meanwhile; reload it and try again',
   'tracks.errors.playbackChanged': "The track's audio changed; load it again",
+  'tracks.errors.tooManyUploads':
+    'Too many uploads in progress: at most {{max}} at a time. Wait for some to finish',
+  'tracks.errors.uploadBytesInProgress':
+    'Uploads in progress may add up to {{maxMb}} MB at most. Wait for some to finish',
+  'tracks.errors.uploadsTooFast':
+    'Too many uploads started in a short time. Try again in {{minutes}} min',
+  'tracks.errors.roomStorageFull':
+    'This room is out of space: its tracks may take up {{quotaGb}} GB in all',
+  'tracks.errors.storageUnavailable': 'The server could not store the file. Try again later',
 };
 
 export type UploadStatus =

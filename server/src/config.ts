@@ -44,6 +44,7 @@ export type Config = {
   /** Timings and sizes of the streaming-service import; no environment variable sets them. */
   yandexMusic: YandexMusicTimings;
   maxAudioFileSize: number;
+  uploadLimits: UploadLimits;
   /** The ffmpeg binary for audio analysis; null uses the one an npm package ships. */
   ffmpegPath: string | null;
   superAdminEmails: string[];
@@ -77,6 +78,21 @@ export const DEFAULT_ROOM_TIMINGS: RoomTimings = {
   presenceHeartbeatMs: 10_000,
   presenceEntryTtlMs: 30_000,
 };
+
+/** How much one person may upload at once and how fast, and how much a room may hold. */
+export type UploadLimits = {
+  /** Uploads of one person not yet finished (all bytes arrived) at one time. */
+  inProgressCount: number;
+  /** The declared lengths of those uploads added up, in bytes. */
+  inProgressBytes: number;
+  /** Uploads one person may start within `creationWindowMs`. */
+  creationsPerWindow: number;
+  creationWindowMs: number;
+  /** A room's stored track bytes plus its uploads in progress; 0 is no limit. */
+  roomQuotaBytes: number;
+};
+
+const GIB = 1024 * 1024 * 1024;
 
 export type YandexMusicTimings = {
   /** A call to the service's API that takes longer is a network error. */
@@ -176,6 +192,11 @@ const envSchema = z.object({
   SPOTIFY_API_URL: url('SPOTIFY_API_URL'),
   YANDEX_MUSIC_API_URL: url('YANDEX_MUSIC_API_URL'),
   MAX_AUDIO_FILE_SIZE: int(LIMITS.defaultMaxAudioFileSize, 1, Number.MAX_SAFE_INTEGER),
+  UPLOADS_IN_PROGRESS_MAX: int(10, 1, 10_000),
+  UPLOAD_BYTES_IN_PROGRESS_MAX: int(2 * GIB, 1, Number.MAX_SAFE_INTEGER),
+  UPLOAD_CREATIONS_MAX: int(60, 1, 1_000_000),
+  UPLOAD_CREATIONS_WINDOW_SECONDS: int(600, 1, 86_400),
+  ROOM_STORAGE_QUOTA: int(10 * GIB, 0, Number.MAX_SAFE_INTEGER),
   FFMPEG_PATH: optional,
   SUPER_ADMIN_EMAILS: optional,
   PUBLIC_DEV_MODE: publicFlag,
@@ -246,6 +267,13 @@ export function loadConfig(
     yandexMusicApiUrl: trimSlash(e.YANDEX_MUSIC_API_URL ?? 'https://api.music.yandex.net'),
     yandexMusic: DEFAULT_YANDEX_MUSIC_TIMINGS,
     maxAudioFileSize: e.MAX_AUDIO_FILE_SIZE,
+    uploadLimits: {
+      inProgressCount: e.UPLOADS_IN_PROGRESS_MAX,
+      inProgressBytes: e.UPLOAD_BYTES_IN_PROGRESS_MAX,
+      creationsPerWindow: e.UPLOAD_CREATIONS_MAX,
+      creationWindowMs: e.UPLOAD_CREATIONS_WINDOW_SECONDS * 1000,
+      roomQuotaBytes: e.ROOM_STORAGE_QUOTA,
+    },
     ffmpegPath: e.FFMPEG_PATH === null ? null : path.resolve(cwd, e.FFMPEG_PATH),
     superAdminEmails: (e.SUPER_ADMIN_EMAILS ?? '')
       .split(',')

@@ -23,6 +23,8 @@ const STATUS_OF_CODE: Readonly<Record<string, number>> = {
   conflict: 409,
   too_large: 413,
   rate_limited: 429,
+  storage_unavailable: 503,
+  insufficient_storage: 507,
 };
 
 export function httpStatusOf(error: DomainError): number {

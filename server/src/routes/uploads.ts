@@ -2,17 +2,35 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@tus/server';
 import { LIMITS, TOPICS, type RoomId, type UserId } from '@music-rooms/domain';
-import { DomainError, httpStatusOf, notFound } from '../errors';
+import { DomainError, httpStatusOf } from '../errors';
 import type { RequestDeps } from '../services/deps';
 import {
   authorizeUpload,
   finishUpload,
   recordUpload,
+  requireUploaderRight,
+  type FinishedUpload,
   type UploadRequest,
 } from '../services/tracks/uploads';
+import { trackErrors } from '../services/tracks/errors';
 import { findUpload, updateUpload } from '../services/tracks/upload-store';
 import { newUploadId } from '../storage/upload-files';
+import { isCreationAddress, uploadIdOfAddress, UPLOADS_PATH } from './upload-address';
 import { uploadLengthOf, uploadRequestOf } from './upload-metadata';
+
+/** The JSON of a refusal: its code, the key the client translates, and the key's values. */
+const refusalBody = (error: DomainError) => ({
+  code: error.code,
+  key: error.key,
+  message: error.message,
+  ...error.data,
+});
+
+/** A refusal thrown from inside tus (its hooks), which answers it as given. */
+const tusRefusal = (error: DomainError) => ({
+  status_code: httpStatusOf(error),
+  body: JSON.stringify(refusalBody(error)),
+});
 
 type Pending = { userId: UserId; roomId: RoomId; request: UploadRequest; length: number };
 type TusRequest = { runtime?: { node?: { req: IncomingMessage } } };
@@ -24,61 +42,97 @@ const UPLOAD_METHODS = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 /**
  * /api/uploads: resumable uploads (tus 1.0 with creation, creation-with-upload, termination and
  * expiration) of audio into a room, or of a cover for a track. Who may upload is checked on the
- * creating request, before tus stores a byte; every later request must come from the uploader.
+ * creating request, before tus stores a byte; every later request must come from the uploader,
+ * and every PATCH from one who still may add to the room.
  */
 export async function uploadRoutes(app: FastifyInstance) {
-  const deps: Pick<RequestDeps, 'db' | 'config' | 'jobs'> = {
+  const deps: Pick<RequestDeps, 'db' | 'config' | 'jobs' | 'uploadFiles' | 'attempts'> = {
     db: app.database.db,
     config: app.config,
     jobs: app.tracksRuntime.jobs,
+    uploadFiles: app.tracksRuntime.uploadFiles,
+    attempts: app.roomRuntime.attempts,
   };
   const pending = new WeakMap<IncomingMessage, Pending>();
   const publishUpload = (userId: UserId, roomId: RoomId) =>
     app.topics.publish([TOPICS.uploads(userId), TOPICS.tracks(roomId), TOPICS.playlists(roomId)]);
 
   const tus = new Server({
-    path: '/api/uploads',
+    path: UPLOADS_PATH,
     datastore: app.tracksRuntime.uploadFiles.datastore,
     relativeLocation: true,
     respectForwardedHeaders: app.config.trustProxy,
     allowedOrigins: [new URL(app.config.publicUrl).origin],
     maxSize: Math.max(app.config.maxAudioFileSize, LIMITS.trackCover.maxBytes),
     namingFunction: () => newUploadId(),
+    // The id the route checked the uploader of: read from the same raw address, the same way.
+    getFileIdFromRequest: (req) => uploadIdOfAddress(nodeRequestOf(req)?.url) ?? undefined,
     async onUploadCreate(req, upload) {
       const caller = pending.get(nodeRequestOf(req)!);
       if (!caller) throw { status_code: 403, body: 'Forbidden\n' };
       await recordUpload(deps, { id: upload.id, ...caller });
       return {};
     },
+    onResponseError: (req, error) => storageFailure(req, error),
     async onUploadFinish(_req, upload) {
-      const row = await finishUpload(deps, upload.id);
-      if (row) await publishUpload(row.userId, row.roomId);
+      const finished = await finishUpload(deps, upload.id);
+      await published(finished);
+      if (finished?.refusal) throw tusRefusal(finished.refusal);
       return {};
     },
   });
 
+  /**
+   * What tus answers when the datastore failed (its 5xx): the cause goes to the log at error
+   * level with the upload and its room, and the client gets a reason it can translate. tus's
+   * own refusals (4xx) and ours pass as they are.
+   */
+  async function storageFailure(req: unknown, error: Error | { status_code: number }) {
+    if ('status_code' in error && error.status_code < 500) return undefined;
+    const node = nodeRequestOf(req);
+    const uploadId = uploadIdOfAddress(node?.url);
+    const upload = uploadId ? await findUpload(deps.db, uploadId).catch(() => null) : null;
+    const roomId = upload?.roomId ?? (node ? pending.get(node)?.roomId : undefined) ?? null;
+    app.log.error(
+      { err: error, uploadId, roomId, method: node?.method },
+      'an upload failed in storage',
+    );
+    return tusRefusal(trackErrors.storageUnavailable());
+  }
+
+  async function published(finished: FinishedUpload | null) {
+    if (finished) await publishUpload(finished.row.userId, finished.row.roomId);
+  }
+
   const refuse = (reply: FastifyReply, error: unknown) => {
     if (!(error instanceof DomainError)) throw error;
+    const { retryAfterMs } = error.data;
+    if (typeof retryAfterMs === 'number') {
+      reply.header('retry-after', Math.max(1, Math.ceil(retryAfterMs / 1000)));
+    }
     return reply
       .status(httpStatusOf(error))
       .header('tus-resumable', '1.0.0')
-      .send({ code: error.code, key: error.key, message: error.message, ...error.data });
+      .send(refusalBody(error));
   };
 
-  async function handle(request: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) {
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    // Never the router's idea of the id (it stops at `?`, `#` and `;`): the one tus will use.
+    const id = uploadIdOfAddress(request.raw.url);
     try {
       if (request.method === 'POST') await admitCreation(request);
-      else if (request.method !== 'OPTIONS') await admitUploader(request, request.params.id);
+      else if (request.method !== 'OPTIONS') await admitUploader(request, id);
     } catch (error) {
       return refuse(reply, error);
     }
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
-    if (request.method === 'HEAD' && request.params.id) await recoverFinished(request.params.id);
-    if (request.method === 'DELETE' && request.params.id) await cancelled(request.params.id);
+    if (request.method === 'HEAD' && id) await recoverFinished(id);
+    if (request.method === 'DELETE' && id) await cancelled(id);
   }
 
   async function admitCreation(request: FastifyRequest) {
+    if (!isCreationAddress(request.raw.url)) throw trackErrors.uploadNotFound();
     const { userId } = await app.resolveCaller(request);
     const uploadRequest = uploadRequestOf(request.headers['upload-metadata'] as string);
     const length = uploadLengthOf(request.headers['upload-length'] as string);
@@ -86,10 +140,16 @@ export async function uploadRoutes(app: FastifyInstance) {
     pending.set(request.raw, { userId: userId!, roomId, request: uploadRequest, length });
   }
 
-  async function admitUploader(request: FastifyRequest, id: string | undefined) {
+  async function admitUploader(request: FastifyRequest, id: string | null) {
+    if (!id) throw trackErrors.uploadNotFound();
     const { userId } = await app.resolveCaller(request);
-    const upload = id ? await findUpload(deps.db, id) : null;
-    if (!upload || upload.userId !== userId) throw notFound();
+    const upload = await findUpload(deps.db, id);
+    if (!upload || upload.userId !== userId) throw trackErrors.uploadNotFound();
+    if (request.method !== 'PATCH') return;
+    await requireUploaderRight(deps, upload).catch(async (refusal: unknown) => {
+      await publishUpload(upload.userId, upload.roomId);
+      throw refusal;
+    });
   }
 
   // All bytes arrived but the server stopped before it could say so: finish on the next look.
@@ -98,8 +158,7 @@ export async function uploadRoutes(app: FastifyInstance) {
     if (upload?.status !== 'uploading') return;
     const stored = await app.tracksRuntime.uploadFiles.datastore.getUpload(id).catch(() => null);
     if (stored && stored.size !== undefined && stored.offset === stored.size) {
-      const row = await finishUpload(deps, id);
-      if (row) await publishUpload(row.userId, row.roomId);
+      await published(await finishUpload(deps, id));
     }
   }
 
@@ -118,7 +177,7 @@ export async function uploadRoutes(app: FastifyInstance) {
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
       done(null),
     );
-    scope.route({ method: [...UPLOAD_METHODS], url: '/api/uploads', handler: handle });
-    scope.route({ method: [...UPLOAD_METHODS], url: '/api/uploads/:id', handler: handle });
+    scope.route({ method: [...UPLOAD_METHODS], url: UPLOADS_PATH, handler: handle });
+    scope.route({ method: [...UPLOAD_METHODS], url: `${UPLOADS_PATH}/:id`, handler: handle });
   });
 }

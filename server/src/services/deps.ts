@@ -25,7 +25,7 @@ export type RequestDeps = {
   log: FastifyBaseLogger;
   /** Who is in which room right now. */
   presence: Presence;
-  /** Attempt counters: room password gates, sign-in backoff, reset mail caps. */
+  /** Attempt counters: room password gates, sign-in backoff, reset mail caps, upload starts. */
   attempts: AttemptLimiter;
   /** This node's cache of the public room list. */
   roomLists: RoomListCache;

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import { expect } from 'vitest';
 import * as tus from 'tus-js-client';
 import { eq } from 'drizzle-orm';
@@ -178,4 +179,88 @@ export async function createTrack(t: TestApp, seed: TrackSeed): Promise<TrackRow
     return stored!;
   }
   return track;
+}
+
+export type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/**
+ * One tus request as written, its path sent byte for byte in the request line (a `#` or `?`
+ * included, which fetch would cut or encode), with the client's session cookie.
+ */
+export function rawTusRequest(
+  t: TestApp,
+  client: SessionClient,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: Buffer,
+): Promise<RawAnswer> {
+  const { hostname, port } = new URL(t.url);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        hostname,
+        port,
+        method,
+        path,
+        headers: {
+          'tus-resumable': '1.0.0',
+          ...(client.cookie() ? { cookie: client.cookie() } : {}),
+          ...(body ? { 'content-length': String(body.length) } : {}),
+          ...headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+const base64 = (value: string) => Buffer.from(value).toString('base64');
+
+/** Creates an upload of `length` bytes without sending any; answers its path (/api/uploads/id). */
+export async function createTusUpload(
+  t: TestApp,
+  client: SessionClient,
+  metadata: TusMetadata,
+  length: number,
+): Promise<string> {
+  const header = Object.entries(metadata)
+    .map(([key, value]) => `${key} ${base64(value)}`)
+    .join(',');
+  const res = await rawTusRequest(t, client, 'POST', '/api/uploads', {
+    'upload-length': String(length),
+    'upload-metadata': header,
+  });
+  expect(res.status, res.body).toBe(201);
+  return new URL(res.headers.location!, t.url).pathname;
+}
+
+/** Sends bytes at an offset of an upload (one tus PATCH). */
+export function patchTusUpload(
+  t: TestApp,
+  client: SessionClient,
+  path: string,
+  offset: number,
+  bytes: Buffer,
+): Promise<RawAnswer> {
+  return rawTusRequest(
+    t,
+    client,
+    'PATCH',
+    path,
+    { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    bytes,
+  );
 }

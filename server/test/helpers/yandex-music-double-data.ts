@@ -19,6 +19,8 @@ export type DownloadBehaviour =
   | 'twoRedirects'
   | 'slowStart'
   | 'cutShort'
+  /** Half the file, then a byte now and then until the test releases the rest. */
+  | 'held'
   | 'storageStatus'
   | 'badXml';
 

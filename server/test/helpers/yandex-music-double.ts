@@ -37,6 +37,7 @@ export class YandexMusicDouble {
   /** How long a slow download keeps the app waiting before its first byte. */
   slowMs = 10_000;
   private readonly links = new Map<string, Link>();
+  private readonly held = new Map<string, () => void>();
   private readonly issued = new Map<string, number>();
   private server: http.Server | null = null;
   url = '';
@@ -71,6 +72,11 @@ export class YandexMusicDouble {
 
   addTrack(track: DoubleTrack): DoubleTrack {
     return this.tracks.set(track.id, track).get(track.id)!;
+  }
+
+  /** Lets a held download of this track send the rest of its file. */
+  release(trackId: string): void {
+    this.held.get(trackId)?.();
   }
 
   /** Requests that carried this text anywhere in their Authorization header. */
@@ -284,6 +290,8 @@ export class YandexMusicDouble {
       case 'slowStart':
         await new Promise((resolve) => setTimeout(resolve, this.slowMs).unref());
         return text(res, 200, 'audio/mpeg', track.audio);
+      case 'held':
+        return this.heldFile(track, res);
       case 'cutShort':
         res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': track.audio.length });
         res.write(track.audio.subarray(0, Math.floor(track.audio.length / 2)));
@@ -292,6 +300,24 @@ export class YandexMusicDouble {
       default:
         return text(res, 200, 'audio/mpeg', track.audio);
     }
+  }
+
+  /** Half the file at once; then a byte every 200 ms (the app's idle timer stays quiet). */
+  private heldFile(track: DoubleTrack, res: http.ServerResponse) {
+    const audio = track.audio;
+    res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': audio.length });
+    let sent = Math.floor(audio.length / 2);
+    res.write(audio.subarray(0, sent));
+    const trickle = setInterval(() => {
+      if (sent < audio.length - 1) res.write(audio.subarray(sent, ++sent));
+    }, 200);
+    const release = () => {
+      clearInterval(trickle);
+      this.held.delete(track.id);
+      res.end(audio.subarray(sent));
+    };
+    this.held.set(track.id, release);
+    res.on('close', () => clearInterval(trickle));
   }
 
   private async cover(url: URL, res: http.ServerResponse) {

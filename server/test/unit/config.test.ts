@@ -14,6 +14,13 @@ describe('loadConfig', () => {
       redisUrl: null,
       storage: 'local',
       maxAudioFileSize: 209_715_200,
+      uploadLimits: {
+        inProgressCount: 10,
+        inProgressBytes: 2 * 1024 ** 3,
+        creationsPerWindow: 60,
+        creationWindowMs: 600_000,
+        roomQuotaBytes: 10 * 1024 ** 3,
+      },
       publicDevMode: false,
       webDist: '/opt/app/web/dist',
     });
@@ -39,6 +46,23 @@ describe('loadConfig', () => {
     expect(config.oauth.github.clientId).toBeNull();
   });
 
+  it('reads the upload limits, a room quota of 0 being no limit', () => {
+    const config = loadConfig({
+      UPLOADS_IN_PROGRESS_MAX: '3',
+      UPLOAD_BYTES_IN_PROGRESS_MAX: '1000',
+      UPLOAD_CREATIONS_MAX: '5',
+      UPLOAD_CREATIONS_WINDOW_SECONDS: '60',
+      ROOM_STORAGE_QUOTA: '0',
+    });
+    expect(config.uploadLimits).toEqual({
+      inProgressCount: 3,
+      inProgressBytes: 1000,
+      creationsPerWindow: 5,
+      creationWindowMs: 60_000,
+      roomQuotaBytes: 0,
+    });
+  });
+
   it('keeps the embedded database in memory for DATABASE_URL=:memory:', () => {
     expect(loadConfig({ DATABASE_URL: ':memory:' })).toMatchObject({
       databaseUrl: null,
@@ -53,6 +77,11 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'http://x'],
     ['PUBLIC_URL', 'not a url'],
     ['MAX_AUDIO_FILE_SIZE', '-5'],
+    ['UPLOADS_IN_PROGRESS_MAX', '0'],
+    ['UPLOAD_BYTES_IN_PROGRESS_MAX', '1.5'],
+    ['UPLOAD_CREATIONS_MAX', 'many'],
+    ['UPLOAD_CREATIONS_WINDOW_SECONDS', '0'],
+    ['ROOM_STORAGE_QUOTA', '-1'],
     ['STORAGE', 'ftp'],
     ['S3_PUBLIC_URL', 'ftp://cdn.example'],
     ['S3_PUBLIC_URL', 'cdn.example'],

@@ -1,6 +1,7 @@
 import { DomainError, LIMITS, TRACK_ERRORS } from '@music-rooms/domain';
 
 const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
+const gigabytes = (bytes: number) => Math.round((bytes / 1024 ** 3) * 10) / 10;
 
 /**
  * The track rules that refuse a call: domain errors with a stable code and the TRACK_ERRORS key
@@ -19,6 +20,27 @@ export const trackErrors = {
     new DomainError('too_large', TRACK_ERRORS.imageTooLarge, {
       maxMb: megabytes(LIMITS.trackCover.maxBytes),
     }),
+  /** Too many of the caller's uploads are unfinished. */
+  tooManyUploads: (max: number) =>
+    new DomainError('rate_limited', TRACK_ERRORS.tooManyUploads, { max }),
+  /** The caller's unfinished uploads would add up to more than they may have on their way. */
+  uploadBytesInProgress: (maxBytes: number) =>
+    new DomainError('too_large', TRACK_ERRORS.uploadBytesInProgress, {
+      maxMb: megabytes(maxBytes),
+    }),
+  /** The caller started too many uploads lately. */
+  uploadsTooFast: (retryAfterMs: number) =>
+    new DomainError('rate_limited', TRACK_ERRORS.uploadsTooFast, {
+      retryAfterMs,
+      minutes: Math.max(1, Math.ceil(retryAfterMs / 60_000)),
+    }),
+  /** The room's tracks and uploads would take more than its quota. */
+  roomStorageFull: (quotaBytes: number) =>
+    new DomainError('insufficient_storage', TRACK_ERRORS.roomStorageFull, {
+      quotaGb: gigabytes(quotaBytes),
+    }),
+  /** The upload's bytes could not be stored or read back (the disk or the bucket failed). */
+  storageUnavailable: () => new DomainError('storage_unavailable', TRACK_ERRORS.storageUnavailable),
   imageUploadFailed: () => new DomainError('invalid_args', TRACK_ERRORS.imageUploadFailed),
   coverNotFound: () => new DomainError('not_found', TRACK_ERRORS.coverNotFound),
   /** The playback copy asked for (by its version) was replaced: fetch the manifest again. */

@@ -239,3 +239,12 @@ export async function roomIdsWhereRole(
     : [];
   return [...new Set([...owned, ...member].map((row) => row.id))];
 }
+
+/** The bytes a room's tracks hold in storage (failed tracks hold none). */
+export async function roomTrackBytes(db: Database, roomId: RoomId): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<number>`coalesce(sum(${tracks.sizeBytes}), 0)::bigint` })
+    .from(tracks)
+    .where(and(eq(tracks.roomId, roomId), sql`${tracks.status} <> 'failed'`));
+  return Number(row?.bytes ?? 0);
+}

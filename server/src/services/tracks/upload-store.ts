@@ -69,3 +69,22 @@ export async function staleUploads(db: Database, before: Date): Promise<UploadRo
     .where(and(eq(uploads.status, 'uploading'), lt(uploads.updatedAt, before)))
     .limit(200);
 }
+
+export type UploadsInProgress = { count: number; bytes: number };
+
+/** Uploads still taking bytes (begun since `since`), by one person or into one room. */
+export async function uploadsInProgress(
+  db: Database,
+  of: { userId: UserId } | { roomId: RoomId },
+  since: Date,
+): Promise<UploadsInProgress> {
+  const owner = 'userId' in of ? eq(uploads.userId, of.userId) : eq(uploads.roomId, of.roomId);
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      bytes: sql<number>`coalesce(sum(${uploads.sizeBytes}), 0)::bigint`,
+    })
+    .from(uploads)
+    .where(and(owner, eq(uploads.status, 'uploading'), sql`${uploads.createdAt} >= ${since}`));
+  return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
+}

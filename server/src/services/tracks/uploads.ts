@@ -1,4 +1,5 @@
 import {
+  DomainError,
   LIMITS,
   parseTrackFilename,
   type PlaylistId,
@@ -8,10 +9,12 @@ import {
   type UserId,
 } from '@music-rooms/domain';
 import type { RequestDeps } from '../deps';
+import type { Database } from '../../db';
 import { inTransaction } from '../../db/transaction';
 import { requireSignedIn, type RoomViewer } from '../rooms/access';
 import { authorizeTrack, authorizeTracksOf } from './access';
 import { trackErrors } from './errors';
+import { checkUploadLimits } from './upload-limits';
 import { defaultPlaylist, findPlaylist } from './playlist-store';
 import { DEFAULT_PLAYLIST_NAME } from './playlists';
 import { findTracks, insertTrack, nextPosition } from './store';
@@ -24,7 +27,7 @@ import {
 } from './upload-store';
 import { uploadView } from './views';
 
-type Deps = Pick<RequestDeps, 'db' | 'config' | 'jobs'>;
+type Deps = Pick<RequestDeps, 'db' | 'config' | 'jobs' | 'uploadFiles' | 'attempts'>;
 
 /** What a tus creation request says about the file (its Upload-Metadata). */
 export type UploadRequest =
@@ -41,8 +44,8 @@ export const PROCESS_AUDIO_JOB = 'process-audio';
 
 /**
  * Checked on the creating request, before a byte is stored: a signed-in caller who may add
- * tracks to the room (or change this track's cover), and a declared length under the cap.
- * Answers the room the upload goes to.
+ * tracks to the room (or change this track's cover), a declared length under the cap, and the
+ * upload limits (upload-limits.ts). Answers the room the upload goes to.
  */
 export async function authorizeUpload(
   deps: Deps,
@@ -50,10 +53,11 @@ export async function authorizeUpload(
   request: UploadRequest,
   length: number,
 ): Promise<RoomId> {
-  requireSignedIn(viewer);
+  const userId = requireSignedIn(viewer);
   if (request.kind === 'cover') {
     const { track } = await authorizeTrack(deps.db, viewer, request.trackId, 'tracks.manage');
     if (length > LIMITS.trackCover.maxBytes) throw trackErrors.imageTooLarge();
+    await checkUploadLimits(deps, { userId, roomId: null, length });
     return track.roomId;
   }
   await authorizeTracksOf(deps.db, viewer, request.roomId, 'tracks.add');
@@ -64,6 +68,7 @@ export async function authorizeUpload(
   if (length > deps.config.maxAudioFileSize) {
     throw trackErrors.fileTooLarge(deps.config.maxAudioFileSize);
   }
+  await checkUploadLimits(deps, { userId, roomId: request.roomId, length });
   return request.roomId;
 }
 
@@ -87,38 +92,90 @@ export function recordUpload(
 }
 
 /**
+ * The refusal the room now gives the uploader for this upload, or null while they may still
+ * add it: someone removed from the room, or made a viewer, since the upload began may not.
+ */
+export async function uploaderRefusal(
+  db: Database,
+  upload: UploadRow,
+): Promise<DomainError | null> {
+  const viewer = { userId: upload.userId };
+  try {
+    if (upload.kind === 'cover' && upload.trackId) {
+      await authorizeTrack(db, viewer, upload.trackId, 'tracks.manage');
+    } else {
+      await authorizeTracksOf(db, viewer, upload.roomId, 'tracks.add');
+    }
+    return null;
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+}
+
+/**
+ * Before more bytes are taken: throws the room's refusal when the uploader lost the right to
+ * add to it, after failing the upload with that reason and forgetting the bytes it had.
+ */
+export async function requireUploaderRight(deps: Deps, upload: UploadRow): Promise<void> {
+  const refusal = await uploaderRefusal(deps.db, upload);
+  if (!refusal) return;
+  await updateUpload(deps.db, upload.id, { status: 'failed', failure: refusal.key }, ['uploading']);
+  await deps.uploadFiles.remove(upload.id);
+  throw refusal;
+}
+
+/** A finished upload's row, and the room's refusal when its uploader lost the right meanwhile. */
+export type FinishedUpload = { row: UploadRow; refusal: DomainError | null };
+
+/**
  * All bytes arrived: an audio upload becomes a track in `processing` (titled from its file
  * name until the tags are read) and a processing job, in one transaction. Runs once per
- * upload however often it is called (a finish after a restart, a repeated HEAD).
+ * upload however often it is called (a finish after a restart, a repeated HEAD). An uploader
+ * who lost the right to add to the room gets no track: the upload fails with the room's
+ * refusal and its bytes are forgotten.
  */
-export async function finishUpload(deps: Deps, id: string): Promise<UploadRow | null> {
+export async function finishUpload(deps: Deps, id: string): Promise<FinishedUpload | null> {
   const finished = await inTransaction(deps.db, async (tx) => {
     const upload = await updateUpload(tx, id, { status: 'processing' }, ['uploading']);
     if (!upload) return null;
-    if (upload.kind === 'cover') return updateUpload(tx, id, { status: 'ready' });
-    const playlistId =
-      upload.playlistId ?? (await defaultPlaylist(tx, upload.roomId, DEFAULT_PLAYLIST_NAME)).id;
-    const parsed = parseTrackFilename(upload.fileName);
-    const track = await insertTrack(tx, {
-      roomId: upload.roomId,
-      playlistId,
-      position: await nextPosition(tx, playlistId),
-      title: parsed.title,
-      artist: parsed.artist,
-      sizeBytes: upload.sizeBytes,
-      originalFileName: upload.fileName,
-      uploadedBy: upload.userId,
-    });
-    await deps.jobs.enqueue(tx, PROCESS_AUDIO_JOB, {
-      uploadId: id,
-      trackId: track.id,
-      roomId: upload.roomId,
-      userId: upload.userId,
-    });
-    return updateUpload(tx, id, { trackId: track.id, playlistId });
+    const refusal = await uploaderRefusal(tx, upload);
+    if (refusal) {
+      const row = await updateUpload(tx, id, { status: 'failed', failure: refusal.key });
+      return { row: row!, refusal };
+    }
+    if (upload.kind === 'cover') {
+      return { row: (await updateUpload(tx, id, { status: 'ready' }))!, refusal: null };
+    }
+    return { row: await addUploadedTrack(deps, tx, upload), refusal: null };
   });
-  if (finished?.kind === 'audio') deps.jobs.wake();
+  if (finished?.refusal) await deps.uploadFiles.remove(id);
+  else if (finished?.row.kind === 'audio') deps.jobs.wake();
   return finished;
+}
+
+/** The track of a finished audio upload, in `processing`, and the job that will process it. */
+async function addUploadedTrack(deps: Deps, tx: Database, upload: UploadRow): Promise<UploadRow> {
+  const playlistId =
+    upload.playlistId ?? (await defaultPlaylist(tx, upload.roomId, DEFAULT_PLAYLIST_NAME)).id;
+  const parsed = parseTrackFilename(upload.fileName);
+  const track = await insertTrack(tx, {
+    roomId: upload.roomId,
+    playlistId,
+    position: await nextPosition(tx, playlistId),
+    title: parsed.title,
+    artist: parsed.artist,
+    sizeBytes: upload.sizeBytes,
+    originalFileName: upload.fileName,
+    uploadedBy: upload.userId,
+  });
+  await deps.jobs.enqueue(tx, PROCESS_AUDIO_JOB, {
+    uploadId: upload.id,
+    trackId: track.id,
+    roomId: upload.roomId,
+    userId: upload.userId,
+  });
+  return (await updateUpload(tx, upload.id, { trackId: track.id, playlistId }))!;
 }
 
 /** The caller's uploads into a room from the last day (the upload panel after a reload). */

@@ -13,13 +13,20 @@ import {
   type Processed,
   type ProcessingDeps,
 } from '../tracks/processing';
+import { authorizeTracksOf } from '../tracks/access';
 import { removeStoredFiles } from '../tracks/stored-files';
 import { insertPlaybackCopy } from '../tracks/playback-store';
 import { updateTrackRow } from '../tracks/store';
 import { serviceCover } from './covers';
 import { downloadTrack } from './download';
 import { isRetryableFailure } from './errors';
-import { findImport, findItem, updateItem, type ImportItemRow } from './import-store';
+import {
+  findImport,
+  findItem,
+  updateItem,
+  type ImportItemRow,
+  type ImportRow,
+} from './import-store';
 import type { YandexMusicRuntime } from './runtime';
 
 /** What the job of one imported track needs. */
@@ -39,16 +46,30 @@ const PROGRESS_EVERY_MS = 500;
 
 const EXTENSION: Record<string, string> = { mp3: 'mp3', aac: 'm4a', 'he-aac': 'm4a', flac: 'flac' };
 
+/**
+ * Fails the track (for good) unless whoever started the import may still add tracks to its
+ * room: someone removed from the room, or made a viewer, since adds nothing more.
+ */
+async function requireImporterRight(db: Database, row: Pick<ImportRow, 'userId' | 'roomId'>) {
+  try {
+    await authorizeTracksOf(db, { userId: row.userId }, row.roomId, 'tracks.add');
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    throw new PermanentJobError(error.key, 'the importer may no longer add tracks to the room');
+  }
+}
+
 /** The item still to be done and the token for it, or null when there is nothing to do. */
 async function workOf(deps: ImportJobDeps, payload: ImportJobPayload) {
   const item = await findItem(deps.db, payload.itemId);
   if (!item || !ACTIVE_ITEM_STATUSES.includes(item.status)) return null;
   const row = await findImport(deps.db, item.importId);
   if (!row || row.status === 'cancelled') return null;
+  await requireImporterRight(deps.db, row);
   const token = deps.runtime.tokens.tokenOf(item.importId);
   if (!token) throw new PermanentJobError(YANDEX_MUSIC_ERRORS.tokenNeeded, 'no token in memory');
   if (!item.trackId) throw new PermanentJobError(YANDEX_MUSIC_ERRORS.addToRoomFailed, 'track gone');
-  return { item, token, trackId: item.trackId };
+  return { item, token, trackId: item.trackId, importer: row };
 }
 
 /** Writes the bytes so far, now and then; stops the download when the item was cancelled. */
@@ -66,7 +87,12 @@ function progressWriter(deps: ImportJobDeps, payload: ImportJobPayload, stop: Ab
   };
 }
 
-type ImportWork = { item: ImportItemRow; token: string; trackId: TrackId };
+type ImportWork = {
+  item: ImportItemRow;
+  token: string;
+  trackId: TrackId;
+  importer: Pick<ImportRow, 'userId' | 'roomId'>;
+};
 
 /** Downloads the item's file into a scratch file, with its progress on the item. */
 async function downloadInto(
@@ -196,6 +222,11 @@ export function importTrackJob(deps: ImportJobDeps): JobHandler {
           await removeStoredFiles(deps.processing, [storedFilesOf(result)]);
           return async () => {};
         }
+        // The importer's right may have gone while the file arrived: then it is not added.
+        await requireImporterRight(deps.db, work.importer).catch(async (error: unknown) => {
+          await removeStoredFiles(deps.processing, [storedFilesOf(result)]);
+          throw error;
+        });
         return commitReady(deps, work.item, work.trackId, result);
       } catch (error) {
         throw await asJobFailure(deps, payload.itemId, error);

@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { CircleAlert, RotateCcw, X } from 'lucide-react';
-import { TRACK_ERRORS } from '@music-rooms/domain/tracks';
 import { Button } from '../../ui/Button';
 import { useMessage } from '../../app/forms/useMessage';
 import type { UploadItem } from './upload-queue';
-import type { UploadDisplay } from './upload-state';
+import { canRetry, type UploadDisplay } from './upload-state';
 
 type UploadErrorsProps = {
   failed: { item: UploadItem; display: UploadDisplay }[];
@@ -12,7 +11,10 @@ type UploadErrorsProps = {
   onCancel: (key: string) => void;
 };
 
-/** The items that failed, each with why, and retry (when trying again can help) or cancel. */
+/**
+ * The items that failed, on the way or on the server, each with why in the person's language,
+ * and retry (when trying again can help) or cancel.
+ */
 export function UploadErrors({ failed, onRetry, onCancel }: UploadErrorsProps) {
   const { t } = useTranslation();
   const { text, isKnownKey } = useMessage();
@@ -24,11 +26,7 @@ export function UploadErrors({ failed, onRetry, onCancel }: UploadErrorsProps) {
           const error = display.kind === 'failed' ? display.error : null;
           const message =
             error && isKnownKey(error.key) ? text(error) : t('tracks.errors.uploadFailed');
-          // Bytes refused by a rule come back the same; only a send that broke may be retried.
-          const retryable =
-            item.phase === 'failed' &&
-            item.file !== null &&
-            error?.key !== TRACK_ERRORS.fileTooLarge;
+          const retryable = canRetry(item, display);
           return (
             <li key={item.key} className="upload-error" aria-label={item.fileName}>
               <CircleAlert aria-hidden size={16} className="upload-error__icon" />

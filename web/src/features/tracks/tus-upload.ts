@@ -47,14 +47,20 @@ export async function startTusUpload(options: TusUploadOptions): Promise<Running
     onProgress: (sent, total) => options.onProgress?.(sent, total),
     onSuccess: () => options.onSuccess(upload.url ?? ''),
     onError: (error) => options.onError(uploadErrorOf(error)),
-    // A refusal (too large, not allowed) will be the same next time: only retry the network.
-    onShouldRetry: (error) => {
-      const status = error.originalResponse?.getStatus() ?? 0;
-      return status === 0 || status === 409 || status === 423 || status >= 500;
-    },
+    onShouldRetry: (error) => isPassingFailure(error.originalResponse?.getStatus() ?? 0),
   });
   upload.start();
   return { abort: (terminate) => upload.abort(terminate) };
+}
+
+/**
+ * Whether trying the same request again at once may go through: a cut connection, a conflict of
+ * offsets, a locked upload, the server's trouble. A refusal (too large, not allowed, too many,
+ * the room's quota: 507 Insufficient Storage) would be the same next time.
+ */
+export function isPassingFailure(status: number): boolean {
+  if (status === 507) return false;
+  return status === 0 || status === 409 || status === 423 || status >= 500;
 }
 
 /** Forgets an upload on the server that this tab is not sending (an item of an old batch). */

@@ -100,8 +100,14 @@ export class UploadQueue {
     return match;
   }
 
+  /**
+   * Sends a failed item again: from the server's offset when its bytes did not all arrive, or
+   * anew when they did and the server failed it afterwards (that upload is over).
+   */
   retry(key: string) {
-    this.patch(key, { phase: 'queued', error: null });
+    const item = this.items.find((entry) => entry.key === key);
+    const anew = item?.phase === 'sent' ? { uploadUrl: null, uploadId: null, sent: 0 } : {};
+    this.patch(key, { phase: 'queued', error: null, ...anew });
     this.pump();
   }
 

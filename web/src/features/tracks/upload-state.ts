@@ -1,4 +1,4 @@
-import type { UploadView } from '@music-rooms/domain/tracks';
+import { TRACK_ERRORS, type UploadView } from '@music-rooms/domain/tracks';
 import type { UploadItem } from './upload-queue';
 import type { UploadError } from './tus-upload';
 
@@ -41,3 +41,21 @@ function serverDisplay(view: UploadView | undefined): UploadDisplay {
 /** Finished items: nothing more will happen to them. */
 export const isSettled = (display: UploadDisplay) =>
   display.kind === 'ready' || display.kind === 'skipped';
+
+/**
+ * Reasons that sending the same file again cannot change: too large, not audio, or the room no
+ * longer letting this person add tracks. Anything else (the storage failed, a limit or the
+ * room's quota was reached, the connection broke) may go through later.
+ */
+const FINAL_REASONS: ReadonlySet<string> = new Set([
+  TRACK_ERRORS.fileTooLarge,
+  TRACK_ERRORS.unsupportedFormat,
+  'rooms.errors.forbidden',
+  'rooms.errors.insufficientPermissions',
+]);
+
+/** Whether a failed item offers Retry: its file is at hand and the reason may pass. */
+export function canRetry(item: UploadItem, display: UploadDisplay): boolean {
+  if (display.kind !== 'failed' || item.file === null) return false;
+  return !FINAL_REASONS.has(display.error.key);
+}
