@@ -1,4 +1,4 @@
-import { runFfmpeg } from './ffmpeg';
+import { runFfmpeg, type FfmpegBounds } from './ffmpeg';
 import { PeakCollector, WAVEFORM_RATE } from './waveform';
 
 export type AudioAnalysis = {
@@ -26,7 +26,7 @@ function integratedLoudness(stderr: string): number | null {
 export async function analyseAudio(
   ffmpeg: string,
   filePath: string,
-  signal?: AbortSignal,
+  bounds: FfmpegBounds,
 ): Promise<AudioAnalysis> {
   const collector = new PeakCollector();
   const graph =
@@ -49,7 +49,7 @@ export async function analyseAudio(
     ffmpeg,
     [...args, ...outputs],
     (chunk) => collector.push(chunk),
-    signal,
+    bounds,
   );
   return {
     loudnessLufs: integratedLoudness(run.stderrTail),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { PlaybackSegment } from '@music-rooms/domain';
-import { runFfmpeg } from './ffmpeg';
+import { runFfmpeg, type FfmpegBounds } from './ffmpeg';
 import { FlacFrameScanner, type FlacFrame } from './flac-frames';
 import { segmentHeader } from './flac-stream-info';
 import { groupSegments } from './playback-segments';
@@ -74,13 +74,8 @@ export async function makePlaybackCopy(
   ffmpeg: string,
   input: string,
   output: string,
-  options: { sourceRate: number | null; signal?: AbortSignal },
+  options: { sourceRate: number | null } & FfmpegBounds,
 ): Promise<PlaybackCopyFile> {
-  await runFfmpeg(
-    ffmpeg,
-    playbackCopyArgs(input, output, options.sourceRate),
-    () => {},
-    options.signal,
-  );
+  await runFfmpeg(ffmpeg, playbackCopyArgs(input, output, options.sourceRate), () => {}, options);
   return indexPlaybackCopy(output);
 }

@@ -11,6 +11,7 @@ export type AudioTags = {
   isrc: string | null;
   bitrate: number | null;
   sampleRate: number | null;
+  channels: number | null;
   /** The embedded front cover (or the first picture), as stored in the file. */
   picture: { data: Uint8Array; format: string } | null;
 };
@@ -37,6 +38,7 @@ export async function readAudioTags(filePath: string): Promise<AudioTags> {
     isrc: clean(common.isrc?.[0]),
     bitrate: format.bitrate ? Math.round(format.bitrate) : null,
     sampleRate: format.sampleRate ?? null,
+    channels: format.numberOfChannels ?? null,
     picture: front ? { data: front.data, format: front.format } : null,
   };
 }

@@ -36,7 +36,10 @@ export const tracksRuntimePlugin = fp(
     const { db } = app.database;
     const playback = new PlaybackCopies({ db, storage, ffmpeg, log: app.log });
     const handlers = {
-      [PROCESS_AUDIO_JOB]: processAudioJob({ storage, uploadFiles, ffmpeg, log: app.log }, db),
+      [PROCESS_AUDIO_JOB]: processAudioJob(
+        { storage, uploadFiles, ffmpeg, log: app.log, maxAudioFileSize: config.maxAudioFileSize },
+        db,
+      ),
       [PLAYBACK_COPY_JOB]: playback.job(),
     };
     const jobs = new JobQueue(db, handlers, app.log, {

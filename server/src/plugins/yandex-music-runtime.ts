@@ -49,6 +49,7 @@ export const yandexMusicRuntimePlugin = fp(
         uploadFiles: app.tracksRuntime.uploadFiles,
         ffmpeg: resolveFfmpegPath(config.ffmpegPath),
         log: app.log,
+        maxAudioFileSize: config.maxAudioFileSize,
       },
       maxAudioFileSize: config.maxAudioFileSize,
       changed,
