@@ -42,8 +42,10 @@ export type Config = {
   /** Timings and sizes of the streaming-service import; no environment variable sets them. */
   yandexMusic: YandexMusicTimings;
   maxAudioFileSize: number;
-  /** The ffmpeg binary for audio analysis; null uses the one an npm package ships. */
+  /** The ffmpeg binary for audio analysis; null looks on `searchPath`, then takes the bundled one. */
   ffmpegPath: string | null;
+  /** PATH: the folders a maintained ffmpeg is looked for in. */
+  searchPath: string;
   superAdminEmails: string[];
   publicDevMode: boolean;
   adminKey: string | null;
@@ -171,6 +173,7 @@ const envSchema = z.object({
   YANDEX_MUSIC_API_URL: url('YANDEX_MUSIC_API_URL'),
   MAX_AUDIO_FILE_SIZE: int(LIMITS.defaultMaxAudioFileSize, 1, Number.MAX_SAFE_INTEGER),
   FFMPEG_PATH: optional,
+  PATH: optional,
   SUPER_ADMIN_EMAILS: optional,
   PUBLIC_DEV_MODE: publicFlag,
   ADMIN_KEY: optional,
@@ -240,6 +243,7 @@ export function loadConfig(
     yandexMusic: DEFAULT_YANDEX_MUSIC_TIMINGS,
     maxAudioFileSize: e.MAX_AUDIO_FILE_SIZE,
     ffmpegPath: e.FFMPEG_PATH === null ? null : path.resolve(cwd, e.FFMPEG_PATH),
+    searchPath: e.PATH ?? '',
     superAdminEmails: (e.SUPER_ADMIN_EMAILS ?? '')
       .split(',')
       .map((email) => email.trim().toLowerCase())

@@ -1,16 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { findExecutable } from './executables';
-
-/**
- * The ffmpeg binary: FFMPEG_PATH when set, else the one the @ffmpeg-installer package ships for
- * this platform (no download at install time).
- */
-export function resolveFfmpegPath(setting: string | null): string {
-  if (setting) return setting;
-  const require = createRequire(import.meta.url);
-  return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-}
 
 export type FfmpegRun = {
   /** The last part of what ffmpeg wrote to stderr (its summaries come last). */

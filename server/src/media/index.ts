@@ -4,9 +4,15 @@ export {
   ffmpegTimeLimitMs,
   FFMPEG_MEMORY_LIMIT_BYTES,
   memoryLimiter,
-  resolveFfmpegPath,
   type FfmpegBounds,
 } from './ffmpeg';
+export {
+  bundledFfmpegPath,
+  chooseFfmpeg,
+  ffmpegVersion,
+  resolveFfmpegPath,
+  type FfmpegChoice,
+} from './ffmpeg-binary';
 export { longestAudioSeconds, streamHeaderFault, type StreamHeader } from './stream-check';
 export { sniffAudioFile } from './probe';
 export {

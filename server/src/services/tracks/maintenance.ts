@@ -34,7 +34,13 @@ async function measuredDurationMs(deps: Deps, track: TrackRow): Promise<number> 
     const bounds = { timeLimitMs: ffmpegTimeLimitMs(longestAudioSeconds(track.sizeBytes)) };
     const seconds =
       tags?.durationSeconds ??
-      (await analyseAudio(resolveFfmpegPath(deps.config.ffmpegPath), file, bounds)).decodedSeconds;
+      (
+        await analyseAudio(
+          resolveFfmpegPath(deps.config.ffmpegPath, deps.config.searchPath),
+          file,
+          bounds,
+        )
+      ).decodedSeconds;
     return Math.round(seconds * 1000);
   });
 }
