@@ -1,4 +1,5 @@
 import { runFfmpeg, type FfmpegBounds } from './ffmpeg';
+import { decoderInput } from './probe';
 import { PeakCollector, WAVEFORM_RATE } from './waveform';
 
 export type AudioAnalysis = {
@@ -32,7 +33,7 @@ export async function analyseAudio(
   const graph =
     '[0:a:0]asplit=2[loud][wave];[loud]ebur128[measured];' +
     `[wave]aresample=${WAVEFORM_RATE},aformat=sample_fmts=s16:channel_layouts=mono[pcm]`;
-  const args = ['-i', filePath, '-filter_complex', graph];
+  const args = [...(await decoderInput(filePath)), '-filter_complex', graph];
   const outputs = [
     '-map',
     '[measured]',

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { LIMITS } from '@music-rooms/domain';
+import { LARGEST_READ_TAG_BYTES } from './probe';
 
 /** What a file's own tags say about it; every field may be missing. */
 export type AudioTags = {
@@ -32,9 +33,6 @@ type ParsedTags = {
   picture: { data: Uint8Array; format: string } | null;
 };
 
-/** The largest leading ID3 tag read: room for the largest cover kept and the rest of a tag. */
-const MAX_TAG_BYTES = LIMITS.trackCover.maxBytes + 4 * 1024 * 1024;
-
 /** How long a file's tags may take to read; a file whose tags take longer has none. */
 const TAG_READ_LIMIT_MS = 30_000;
 
@@ -55,7 +53,7 @@ function parseInWorker(filePath: string): Promise<ParsedTags> {
       workerData: {
         filePath,
         maxPictureBytes: LIMITS.trackCover.maxBytes,
-        maxTagBytes: MAX_TAG_BYTES,
+        maxTagBytes: LARGEST_READ_TAG_BYTES,
       },
     });
     const timer = setTimeout(() => {
