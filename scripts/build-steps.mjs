@@ -74,11 +74,14 @@ export async function buildServer(buildId) {
     logLevel: 'warning',
     plugins: [externalPackagesExceptWorkspaces],
   });
-  // The embedded database's thread is started from a file of its own, beside the bundle.
-  fs.copyFileSync(
-    path.join(root, 'server/src/db/pglite-worker.mjs'),
-    path.join(root, 'server/dist/pglite-worker.mjs'),
-  );
+  // The embedded database's thread and the tag reader's are started from files of their own,
+  // beside the bundle.
+  for (const worker of ['db/pglite-worker.mjs', 'media/tags-worker.mjs']) {
+    fs.copyFileSync(
+      path.join(root, 'server/src', worker),
+      path.join(root, 'server/dist', path.basename(worker)),
+    );
+  }
   fs.writeFileSync(STAMP, `${buildId}\n`);
 }
 

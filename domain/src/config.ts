@@ -27,6 +27,20 @@ export type HealthStatus = {
   version: string;
   /** Parts not built yet. */
   coming: ComingPart[];
+  /** What only a super administrator is told: the programs this node runs. */
+  detail?: HealthDetail;
+};
+
+/** The decoder of uploads on this node (FFMPEG_PATH, PATH or the bundled build). */
+export type HealthDetail = {
+  ffmpeg: {
+    path: string;
+    origin: 'setting' | 'path' | 'bundled';
+    /** The first line of `ffmpeg -version`. */
+    version: string;
+    /** The limit on each run's address space, in bytes; null without util-linux's prlimit. */
+    memoryLimitBytes: number | null;
+  };
 };
 
 /** GET /builds/latest.json and /builds/meta/{buildId}.json. */

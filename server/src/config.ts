@@ -45,8 +45,10 @@ export type Config = {
   yandexMusic: YandexMusicTimings;
   maxAudioFileSize: number;
   uploadLimits: UploadLimits;
-  /** The ffmpeg binary for audio analysis; null uses the one an npm package ships. */
+  /** The ffmpeg binary for audio analysis; null looks on `searchPath`, then takes the bundled one. */
   ffmpegPath: string | null;
+  /** PATH: the folders a maintained ffmpeg is looked for in. */
+  searchPath: string;
   superAdminEmails: string[];
   publicDevMode: boolean;
   adminKey: string | null;
@@ -198,6 +200,7 @@ const envSchema = z.object({
   UPLOAD_CREATIONS_WINDOW_SECONDS: int(600, 1, 86_400),
   ROOM_STORAGE_QUOTA: int(10 * GIB, 0, Number.MAX_SAFE_INTEGER),
   FFMPEG_PATH: optional,
+  PATH: optional,
   SUPER_ADMIN_EMAILS: optional,
   PUBLIC_DEV_MODE: publicFlag,
   ADMIN_KEY: optional,
@@ -275,6 +278,7 @@ export function loadConfig(
       roomQuotaBytes: e.ROOM_STORAGE_QUOTA,
     },
     ffmpegPath: e.FFMPEG_PATH === null ? null : path.resolve(cwd, e.FFMPEG_PATH),
+    searchPath: e.PATH ?? '',
     superAdminEmails: (e.SUPER_ADMIN_EMAILS ?? '')
       .split(',')
       .map((email) => email.trim().toLowerCase())

@@ -1,5 +1,6 @@
 import type { Bench } from '../lib/types';
 import { bundleBench } from './bundle';
+import { hostileFilesBench } from './hostile-files';
 import { playerFanoutBench } from './player-fanout';
 import { playerSyncBench } from './player-sync';
 import { roomsListBench } from './rooms-list';
@@ -13,6 +14,7 @@ export const benches: Bench[] = [
   bundleBench,
   roomsListBench,
   uploadsBench,
+  hostileFilesBench,
   trackListBench,
   playerFanoutBench,
   playerSyncBench,

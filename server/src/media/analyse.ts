@@ -1,4 +1,5 @@
-import { runFfmpeg } from './ffmpeg';
+import { runFfmpeg, type FfmpegBounds } from './ffmpeg';
+import { decoderInput } from './probe';
 import { PeakCollector, WAVEFORM_RATE } from './waveform';
 
 export type AudioAnalysis = {
@@ -26,13 +27,13 @@ function integratedLoudness(stderr: string): number | null {
 export async function analyseAudio(
   ffmpeg: string,
   filePath: string,
-  signal?: AbortSignal,
+  bounds: FfmpegBounds,
 ): Promise<AudioAnalysis> {
   const collector = new PeakCollector();
   const graph =
     '[0:a:0]asplit=2[loud][wave];[loud]ebur128[measured];' +
     `[wave]aresample=${WAVEFORM_RATE},aformat=sample_fmts=s16:channel_layouts=mono[pcm]`;
-  const args = ['-i', filePath, '-filter_complex', graph];
+  const args = [...(await decoderInput(filePath)), '-filter_complex', graph];
   const outputs = [
     '-map',
     '[measured]',
@@ -49,7 +50,7 @@ export async function analyseAudio(
     ffmpeg,
     [...args, ...outputs],
     (chunk) => collector.push(chunk),
-    signal,
+    bounds,
   );
   return {
     loudnessLufs: integratedLoudness(run.stderrTail),

@@ -1,6 +1,19 @@
 export { analyseAudio, type AudioAnalysis } from './analyse';
 export { toCoverWebp } from './cover';
-export { resolveFfmpegPath } from './ffmpeg';
+export {
+  ffmpegTimeLimitMs,
+  FFMPEG_MEMORY_LIMIT_BYTES,
+  memoryLimiter,
+  type FfmpegBounds,
+} from './ffmpeg';
+export {
+  bundledFfmpegPath,
+  chooseFfmpeg,
+  ffmpegVersion,
+  resolveFfmpegPath,
+  type FfmpegChoice,
+} from './ffmpeg-binary';
+export { longestAudioSeconds, streamHeaderFault, type StreamHeader } from './stream-check';
 export { sniffAudioFile } from './probe';
 export {
   AUDIO_FORMATS,

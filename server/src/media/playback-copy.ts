@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { PlaybackSegment } from '@music-rooms/domain';
-import { runFfmpeg } from './ffmpeg';
+import { runFfmpeg, type FfmpegBounds } from './ffmpeg';
+import { decoderInput } from './probe';
 import { FlacFrameScanner, type FlacFrame } from './flac-frames';
 import { segmentHeader } from './flac-stream-info';
 import { groupSegments } from './playback-segments';
@@ -30,12 +31,17 @@ export type PlaybackCopyFile = {
  * (no encoder version written, so the same audio makes the same bytes), 16-bit, mono or
  * stereo (more channels are mixed down), at the source's rate when it is at most 48 kHz.
  */
-export function playbackCopyArgs(input: string, output: string, sourceRate: number | null) {
+export function playbackCopyArgs(
+  input: string,
+  output: string,
+  sourceRate: number | null,
+  inputArgs = ['-i', input],
+) {
   const keep = sourceRate && sourceRate <= PLAYBACK_MAX_SAMPLE_RATE ? [sourceRate] : [];
   const rates = [...new Set([...COMMON_RATES, ...keep])].sort((a, b) => a - b).join('|');
   const format = `aformat=sample_fmts=s16:sample_rates=${rates}:channel_layouts=mono|stereo`;
   return [
-    ...['-i', input, '-map', '0:a:0', '-map_metadata', '-1'],
+    ...[...inputArgs, '-map', '0:a:0', '-map_metadata', '-1'],
     ...['-fflags', '+bitexact', '-flags:a', '+bitexact', '-af', format],
     ...['-c:a', 'flac', '-f', 'flac', '-y', output],
   ];
@@ -74,13 +80,9 @@ export async function makePlaybackCopy(
   ffmpeg: string,
   input: string,
   output: string,
-  options: { sourceRate: number | null; signal?: AbortSignal },
+  options: { sourceRate: number | null } & FfmpegBounds,
 ): Promise<PlaybackCopyFile> {
-  await runFfmpeg(
-    ffmpeg,
-    playbackCopyArgs(input, output, options.sourceRate),
-    () => {},
-    options.signal,
-  );
+  const args = playbackCopyArgs(input, output, options.sourceRate, await decoderInput(input));
+  await runFfmpeg(ffmpeg, args, () => {}, options);
   return indexPlaybackCopy(output);
 }

@@ -1,4 +1,6 @@
-import { parseFile } from 'music-metadata';
+import { Worker } from 'node:worker_threads';
+import { LIMITS } from '@music-rooms/domain';
+import { LARGEST_READ_TAG_BYTES } from './probe';
 
 /** What a file's own tags say about it; every field may be missing. */
 export type AudioTags = {
@@ -11,9 +13,28 @@ export type AudioTags = {
   isrc: string | null;
   bitrate: number | null;
   sampleRate: number | null;
+  channels: number | null;
   /** The embedded front cover (or the first picture), as stored in the file. */
   picture: { data: Uint8Array; format: string } | null;
 };
+
+/** What `tags-worker.mjs` answers: music-metadata's fields the app reads. */
+type ParsedTags = {
+  common: {
+    title?: string;
+    artist?: string;
+    artists?: string[];
+    album?: string;
+    year?: number;
+    genre?: string[];
+    isrc?: string[];
+  };
+  format: { duration?: number; bitrate?: number; sampleRate?: number; numberOfChannels?: number };
+  picture: { data: Uint8Array; format: string } | null;
+};
+
+/** How long a file's tags may take to read; a file whose tags take longer has none. */
+const TAG_READ_LIMIT_MS = 30_000;
 
 const clean = (value: string | undefined | null): string | null => {
   // Tags written by careless tools carry NULs and padding; none of it is part of a name.
@@ -22,10 +43,42 @@ const clean = (value: string | undefined | null): string | null => {
   return text ? text : null;
 };
 
+/**
+ * Parses the tags on a worker thread (see tags-worker.mjs), ended after its time limit, so that
+ * however long a crafted tag takes to parse, the event loop goes on answering.
+ */
+function parseInWorker(filePath: string): Promise<ParsedTags> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./tags-worker.mjs', import.meta.url), {
+      workerData: {
+        filePath,
+        maxPictureBytes: LIMITS.trackCover.maxBytes,
+        maxTagBytes: LARGEST_READ_TAG_BYTES,
+      },
+    });
+    const timer = setTimeout(() => {
+      reject(new Error(`reading the tags took over ${TAG_READ_LIMIT_MS} ms`));
+      void worker.terminate();
+    }, TAG_READ_LIMIT_MS);
+    worker.once('message', (parsed: ParsedTags) => {
+      clearTimeout(timer);
+      resolve(parsed);
+    });
+    worker.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    // After a message this changes nothing; without one, the thread ended without an answer.
+    worker.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the tag reader ended with ${code}`));
+    });
+  });
+}
+
 /** Reads title, artist, album, year, genre, duration, ISRC and the cover from the file's tags. */
 export async function readAudioTags(filePath: string): Promise<AudioTags> {
-  const { common, format } = await parseFile(filePath, { duration: true, skipCovers: false });
-  const front = common.picture?.find((p) => /front/i.test(p.type ?? '')) ?? common.picture?.[0];
+  const { common, format, picture } = await parseInWorker(filePath);
   const duration = format.duration;
   return {
     title: clean(common.title),
@@ -37,6 +90,7 @@ export async function readAudioTags(filePath: string): Promise<AudioTags> {
     isrc: clean(common.isrc?.[0]),
     bitrate: format.bitrate ? Math.round(format.bitrate) : null,
     sampleRate: format.sampleRate ?? null,
-    picture: front ? { data: front.data, format: front.format } : null,
+    channels: format.numberOfChannels ?? null,
+    picture,
   };
 }

@@ -1,6 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import { TOPICS, asRoomId, asUserId } from '@music-rooms/domain';
-import { resolveFfmpegPath } from '../media';
+import { TOPICS, asRoomId, asUserId, type HealthDetail } from '@music-rooms/domain';
+import {
+  chooseFfmpeg,
+  FFMPEG_MEMORY_LIMIT_BYTES,
+  ffmpegVersion,
+  memoryLimiter,
+  type FfmpegChoice,
+} from '../media';
 import { JobQueue } from '../services/jobs/queue';
 import { PLAYBACK_COPY_JOB, PlaybackCopies } from '../services/tracks/playback-copies';
 import { processAudioJob } from '../services/tracks/processing';
@@ -14,7 +21,30 @@ export type TracksRuntime = {
   uploadFiles: UploadFiles;
   jobs: JobQueue;
   playback: PlaybackCopies;
+  /** The ffmpeg that decodes uploads, as `/api/health` tells super administrators. */
+  ffmpeg: HealthDetail['ffmpeg'];
 };
+
+/** Says at start which ffmpeg decodes uploads, warning of the unmaintained bundled build. */
+async function describeFfmpeg(
+  log: FastifyBaseLogger,
+  choice: FfmpegChoice,
+): Promise<HealthDetail['ffmpeg']> {
+  const version = await ffmpegVersion(choice.path);
+  const memoryLimitBytes = memoryLimiter() ? FFMPEG_MEMORY_LIMIT_BYTES : null;
+  const ffmpeg = { ...choice, version, memoryLimitBytes };
+  log.info({ ffmpeg }, 'ffmpeg decodes uploaded audio');
+  if (choice.origin === 'bundled') {
+    log.warn(
+      { ffmpeg: choice.path },
+      'no ffmpeg on PATH nor FFMPEG_PATH: the bundled 2018 build, which gets no security fixes, decodes uploads; install ffmpeg (apt install ffmpeg)',
+    );
+  }
+  if (!memoryLimitBytes) {
+    log.warn('prlimit (util-linux) not found: ffmpeg runs without a memory limit');
+  }
+  return ffmpeg;
+}
 
 /**
  * What tracks need besides the database: the storage of audio and covers (checked writable at
@@ -32,11 +62,15 @@ export const tracksRuntimePlugin = fp(
         : settingError('DATA_DIR', `${config.dataDir}/storage cannot be written`, error);
     });
     const uploadFiles = openUploadFiles(config);
-    const ffmpeg = resolveFfmpegPath(config.ffmpegPath);
+    const choice = chooseFfmpeg(config.ffmpegPath, config.searchPath);
+    const ffmpeg = choice.path;
     const { db } = app.database;
     const playback = new PlaybackCopies({ db, storage, ffmpeg, log: app.log });
     const handlers = {
-      [PROCESS_AUDIO_JOB]: processAudioJob({ storage, uploadFiles, ffmpeg, log: app.log }, db),
+      [PROCESS_AUDIO_JOB]: processAudioJob(
+        { storage, uploadFiles, ffmpeg, log: app.log, maxAudioFileSize: config.maxAudioFileSize },
+        db,
+      ),
       [PLAYBACK_COPY_JOB]: playback.job(),
     };
     const jobs = new JobQueue(db, handlers, app.log, {
@@ -52,7 +86,14 @@ export const tracksRuntimePlugin = fp(
         ]);
       },
     });
-    app.decorate('tracksRuntime', { storage, uploadFiles, jobs, playback } satisfies TracksRuntime);
+    const described = await describeFfmpeg(app.log, choice);
+    app.decorate('tracksRuntime', {
+      storage,
+      uploadFiles,
+      jobs,
+      playback,
+      ffmpeg: described,
+    } satisfies TracksRuntime);
     app.addHook('onReady', async () => {
       await playback.queueMissing().catch((err: unknown) => {
         app.log.error({ err }, 'could not queue the missing playback copies');

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { TOPICS, asUserId } from '@music-rooms/domain';
-import { resolveFfmpegPath } from '../media';
 import { JobQueue } from '../services/jobs/queue';
 import { YandexMusicClient } from '../services/yandex-music/client';
 import { settleImport, startTending, type HolderDeps } from '../services/yandex-music/holder';
@@ -47,8 +46,9 @@ export const yandexMusicRuntimePlugin = fp(
       processing: {
         storage: app.tracksRuntime.storage,
         uploadFiles: app.tracksRuntime.uploadFiles,
-        ffmpeg: resolveFfmpegPath(config.ffmpegPath),
+        ffmpeg: app.tracksRuntime.ffmpeg.path,
         log: app.log,
+        maxAudioFileSize: config.maxAudioFileSize,
       },
       maxAudioFileSize: config.maxAudioFileSize,
       changed,

@@ -1,12 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { asTrackId } from '@music-rooms/domain';
+import { asTrackId, type RoomId, type TrackId, type UserId } from '@music-rooms/domain';
 import { inTransaction } from '../../src/db/transaction';
 import { resolveFfmpegPath } from '../../src/media';
 import { processAudioJob } from '../../src/services/tracks/processing';
 import { insertUpload } from '../../src/services/tracks/upload-store';
 import type { TestApp } from '../helpers/app';
 import { makeAudioFixture } from '../helpers/audio-fixtures';
+import { eventually } from '../helpers/eventually';
+import { longSilence, processesReading } from '../helpers/hostile-audio';
 import { describe, expect, test } from '../helpers/fixtures';
 import { createRoom } from '../helpers/rooms';
 import { createTrack } from '../helpers/tracks';
@@ -20,45 +22,56 @@ async function storedKeys(t: TestApp): Promise<string[]> {
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
 }
 
+type Staged = { uploadId: string; trackId: TrackId; file: string };
+
+/** An upload the queue does not know of, for a test to run its processing step by step. */
+async function stageUpload(
+  t: TestApp,
+  room: { id: RoomId },
+  userId: UserId,
+  trackId: TrackId,
+  made: string,
+): Promise<Staged> {
+  const uploadId = `test-${trackId}`;
+  const uploads = path.join(t.config.dataDir, 'uploads');
+  await fs.mkdir(uploads, { recursive: true });
+  // The upload store keeps a finished upload's bytes under its id alone.
+  const file = path.join(uploads, uploadId);
+  await fs.rename(made, file);
+  await insertUpload(t.app.database.db, {
+    id: uploadId,
+    roomId: room.id,
+    userId,
+    fileName: 'Artist - Title.flac',
+    sizeBytes: (await fs.stat(file)).size,
+    status: 'processing',
+    trackId,
+  });
+  return { uploadId, trackId, file };
+}
+
+function processingJob(t: TestApp) {
+  const { storage, uploadFiles } = t.app.tracksRuntime;
+  const ffmpeg = resolveFfmpegPath(t.config.ffmpegPath);
+  const { maxAudioFileSize } = t.config;
+  const deps = { storage, uploadFiles, ffmpeg, log: t.app.log, maxAudioFileSize };
+  return processAudioJob(deps, t.app.database.db);
+}
+
+const running = { signal: new AbortController().signal, attempt: 1 };
+
 describe('a track whose room is removed while its upload is processed', () => {
   test('leaves no stored file behind once its processing ends', async ({ t, f }) => {
     const { user, client } = await f.signedInUser();
     const room = await createRoom(t, { owner: user });
     const track = await createTrack(t, { room, status: 'processing', audioKey: null });
-    const trackId = asTrackId(track.id);
-    // An upload the queue does not know of: this test runs its processing step by step.
-    const uploadId = `test-${track.id}`;
-    const uploads = path.join(t.config.dataDir, 'uploads');
-    await fs.mkdir(uploads, { recursive: true });
-    const made = await makeAudioFixture(uploads, 'wav', {
-      fileName: `${uploadId}.wav`,
-      seconds: 2,
-    });
-    // The upload store keeps a finished upload's bytes under its id alone.
-    const wav = path.join(uploads, uploadId);
-    await fs.rename(made, wav);
-    const { db } = t.app.database;
-    await insertUpload(db, {
-      id: uploadId,
-      roomId: room.id,
-      userId: user.id,
-      fileName: 'Artist - Title.wav',
-      sizeBytes: (await fs.stat(wav)).size,
-      status: 'processing',
-      trackId,
-    });
-    const { storage, uploadFiles } = t.app.tracksRuntime;
-    const ffmpeg = resolveFfmpegPath(t.config.ffmpegPath);
-    const job = processAudioJob({ storage, uploadFiles, ffmpeg, log: t.app.log }, db);
+    const scratch = path.join(t.config.dataDir, 'uploads');
+    await fs.mkdir(scratch, { recursive: true });
+    const made = await makeAudioFixture(scratch, 'wav', { fileName: 'made.wav', seconds: 2 });
+    const { uploadId, trackId } = await stageUpload(t, room, user.id, asTrackId(track.id), made);
     const before = await storedKeys(t);
 
-    const commit = await job.run(
-      { uploadId, trackId },
-      {
-        signal: new AbortController().signal,
-        attempt: 1,
-      },
-    );
+    const commit = await processingJob(t).run({ uploadId, trackId }, running);
     const stored = (await storedKeys(t)).filter((key) => !before.includes(key));
     expect(stored).toContain(`audio/${track.id}`);
     expect(stored.some((key) => key.startsWith('playback/'))).toBe(true);
@@ -66,7 +79,40 @@ describe('a track whose room is removed while its upload is processed', () => {
     expect((await client.call('rooms.remove', { id: room.id })).body.value).toEqual({
       removed: true,
     });
-    await inTransaction(db, commit);
+    await inTransaction(t.app.database.db, commit);
     expect(await storedKeys(t)).toEqual(before);
   });
+
+  for (const removed of ['room', 'track'] as const) {
+    test(`stops decoding when its ${removed} is removed, and stores nothing`, async ({ t, f }) => {
+      const { user, client } = await f.signedInUser();
+      const room = await createRoom(t, { owner: user });
+      const track = await createTrack(t, { room, status: 'processing', audioKey: null });
+      const scratch = path.join(t.config.dataDir, 'uploads');
+      await fs.mkdir(scratch, { recursive: true });
+      // An hour of silence: its decoding outlasts this test by far unless it is stopped.
+      const made = await longSilence(scratch, 3600);
+      const staged = await stageUpload(t, room, user.id, asTrackId(track.id), made);
+      const before = await storedKeys(t);
+
+      const run = processingJob(t).run(staged, running);
+      const [ffmpeg] = await eventually(async () => {
+        const pids = await processesReading(staged.file);
+        expect(pids).toHaveLength(1);
+        return pids;
+      });
+      const removal =
+        removed === 'room'
+          ? await client.call('rooms.remove', { id: room.id })
+          : await client.call('tracks.remove', { id: track.id });
+      expect(removal.body.status, JSON.stringify(removal.body)).toBe('success');
+
+      const commit = await run;
+      // Cut short while decoding: nothing was stored, not even for the commit to remove.
+      expect(await storedKeys(t)).toEqual(before);
+      expect(await fs.stat(`/proc/${ffmpeg}`).catch(() => null)).toBeNull();
+      await inTransaction(t.app.database.db, commit);
+      expect(await storedKeys(t)).toEqual(before);
+    });
+  }
 });

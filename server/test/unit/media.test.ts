@@ -14,6 +14,7 @@ import { FIXTURE_FORMATS, makeAudioFixture } from '../helpers/audio-fixtures';
 
 let dir: string;
 const ffmpeg = resolveFfmpegPath(null);
+const BOUNDS = { timeLimitMs: 60_000 };
 const TAGS = {
   title: 'Тестовая песня',
   artist: 'Test Artist',
@@ -48,7 +49,7 @@ describe.each(FIXTURE_FORMATS)('a generated %s file', (format) => {
 
   it('decodes for loudness, a waveform and the true duration', async () => {
     const file = await makeAudioFixture(dir, format, { seconds: 4 });
-    const analysis = await analyseAudio(ffmpeg, file);
+    const analysis = await analyseAudio(ffmpeg, file, BOUNDS);
     expect(analysis.decodedSeconds).toBeGreaterThan(3.9);
     expect(analysis.decodedSeconds).toBeLessThan(4.2);
     expect(analysis.loudnessLufs).toBeGreaterThan(-26);
@@ -124,7 +125,7 @@ describe('sniffing', () => {
     const truncated = path.join(dir, 'truncated.mp3');
     await fs.writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)));
     expect(await sniffAudioFile(truncated)).toBe('mp3');
-    const analysis = await analyseAudio(ffmpeg, truncated);
+    const analysis = await analyseAudio(ffmpeg, truncated, BOUNDS);
     expect(analysis.decodedSeconds).toBeGreaterThan(1.5);
     expect(analysis.decodedSeconds).toBeLessThan(2.5);
   });
@@ -138,7 +139,10 @@ describe('waveforms', () => {
       gainDb: -30,
       fileName: 'quiet.wav',
     });
-    const [a, b] = await Promise.all([analyseAudio(ffmpeg, loud), analyseAudio(ffmpeg, quiet)]);
+    const [a, b] = await Promise.all([
+      analyseAudio(ffmpeg, loud, BOUNDS),
+      analyseAudio(ffmpeg, quiet, BOUNDS),
+    ]);
     expect(a.peaks.length).toBe(1000);
     expect(Math.min(...a.peaks)).toBeGreaterThan(Math.max(...b.peaks));
     expect(b.loudnessLufs!).toBeLessThan(a.loudnessLufs! - 25);

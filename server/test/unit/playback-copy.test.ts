@@ -104,7 +104,10 @@ describe('a playback copy made by ffmpeg', () => {
   it('decodes segment by segment to exactly the samples of the whole file', async () => {
     const source = await makeSource(dir, 'long', { seconds: 31, noise: true });
     const output = path.join(dir, 'long.flac');
-    const copy = await makePlaybackCopy(ffmpeg, source, output, { sourceRate: 44_100 });
+    const copy = await makePlaybackCopy(ffmpeg, source, output, {
+      sourceRate: 44_100,
+      timeLimitMs: 60_000,
+    });
     const bytes = await fs.readFile(output);
     expect(copy).toMatchObject({ sampleRate: 44_100, channels: 2, totalSamples: 31 * 44_100 });
     expect(copy.sizeBytes).toBe(bytes.length);
@@ -128,6 +131,7 @@ describe('a playback copy made by ffmpeg', () => {
       const source = await makeSource(dir, name, { seconds: 3, sampleRate, channels });
       const copy = await makePlaybackCopy(ffmpeg, source, path.join(dir, `${name}.flac`), {
         sourceRate: hint,
+        timeLimitMs: 60_000,
       });
       expect([copy.sampleRate, copy.channels]).toEqual(expected);
       expect(copy.totalSamples).toBe(3 * expected[0]!);

@@ -64,6 +64,8 @@ export class JobQueue {
   private readonly maxAttempts: number;
   private readonly running = new Set<Promise<void>>();
   private runningBackground = 0;
+  /** This node's running jobs per room (payload.roomId), for `busyRooms`. */
+  private readonly runningByRoom = new Map<string, number>();
   private readonly aborts = new Set<AbortController>();
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
@@ -155,25 +157,43 @@ export class JobQueue {
 
   private async claimWhileFree(): Promise<void> {
     while (!this.stopped && this.running.size < this.concurrency) {
-      const job = await claimJob(
-        this.db,
-        this.nodeId,
-        Object.keys(this.handlers),
-        this.leaseMs,
-        this.runningBackground < BACKGROUND_SLOTS,
-      ).catch((err: unknown) => {
+      const job = await claimJob(this.db, this.nodeId, Object.keys(this.handlers), this.leaseMs, {
+        withBackground: this.runningBackground < BACKGROUND_SLOTS,
+        busyRooms: this.busyRooms(),
+      }).catch((err: unknown) => {
         this.log.error({ err }, 'could not claim a job');
         return null;
       });
       if (!job) return;
       if (job.background) this.runningBackground += 1;
+      const room = roomOf(job);
+      this.countRoom(room, 1);
       const work = this.execute(job).finally(() => {
         if (job.background) this.runningBackground -= 1;
+        this.countRoom(room, -1);
         this.running.delete(work);
         this.fill();
       });
       this.running.add(work);
     }
+  }
+
+  /**
+   * Rooms that hold all the slots one room may: a slow job (a long file, a crafted one) or a
+   * room's many uploads leave a slot free for the other rooms' work.
+   */
+  private busyRooms(): string[] {
+    const slotsPerRoom = Math.max(1, this.concurrency - 1);
+    return [...this.runningByRoom]
+      .filter(([, count]) => count >= slotsPerRoom)
+      .map(([room]) => room);
+  }
+
+  private countRoom(room: string | null, change: number): void {
+    if (room === null) return;
+    const count = (this.runningByRoom.get(room) ?? 0) + change;
+    if (count > 0) this.runningByRoom.set(room, count);
+    else this.runningByRoom.delete(room);
   }
 
   private async execute(job: JobRow): Promise<void> {
@@ -241,5 +261,8 @@ export class PermanentJobError extends Error {
     super(message);
   }
 }
+
+const roomOf = (job: JobRow): string | null =>
+  typeof job.payload.roomId === 'string' ? job.payload.roomId : null;
 
 const isRetryable = (error: unknown) => !(error instanceof PermanentJobError);

@@ -28,28 +28,40 @@ export async function deleteQueuedJob(db: Database, id: string): Promise<void> {
   await db.delete(jobs).where(and(eq(jobs.id, id), eq(jobs.status, 'queued')));
 }
 
+const listOf = (values: readonly string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
 /**
  * Claims the oldest job that is due, or whose claimer's lease ran out (its node died), taking
- * foreground jobs first and background ones only when `withBackground`. SKIP LOCKED lets several
- * nodes claim at once without waiting on each other or taking the same job.
+ * foreground jobs first and background ones only when `withBackground`, and none of a room in
+ * `busyRooms` (payload.roomId). SKIP LOCKED lets several nodes claim at once without waiting on
+ * each other or taking the same job.
  */
 export async function claimJob(
   db: Database,
   nodeId: string,
   kinds: readonly string[],
   leaseMs: number,
-  withBackground = true,
+  {
+    withBackground = true,
+    busyRooms = [],
+  }: { withBackground?: boolean; busyRooms?: string[] } = {},
 ): Promise<JobRow | null> {
-  const kindList = sql.join(
-    kinds.map((kind) => sql`${kind}`),
-    sql`, `,
-  );
+  const kindList = listOf(kinds);
+  const otherRoom =
+    busyRooms.length === 0
+      ? sql`true`
+      : sql`coalesce(payload->>'roomId', '') not in (${listOf(busyRooms)})`;
   const result = await db.execute(sql`
     update ${jobs} set status = 'running', locked_by = ${nodeId},
       locked_until = now() + ${leaseMs} * interval '1 millisecond', attempts = attempts + 1
     where id = (
       select id from ${jobs}
-      where kind in (${kindList}) and (background = false or ${withBackground}) and (
+      where kind in (${kindList}) and (background = false or ${withBackground}) and ${otherRoom}
+      and (
         (status = 'queued' and run_after <= now())
         or (status = 'running' and locked_until < now())
       )

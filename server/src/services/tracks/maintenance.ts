@@ -1,6 +1,12 @@
 import { ROOM_ROLES, roleCan, type RoomId } from '@music-rooms/domain';
 import type { RequestDeps } from '../deps';
-import { analyseAudio, readAudioTags, resolveFfmpegPath } from '../../media';
+import {
+  analyseAudio,
+  ffmpegTimeLimitMs,
+  longestAudioSeconds,
+  readAudioTags,
+  resolveFfmpegPath,
+} from '../../media';
 import { withScratchFile } from '../../storage/scratch-files';
 import { findUserById, isSuperAdmin } from '../accounts/users-store';
 import { requireSignedIn, type RoomViewer } from '../rooms/access';
@@ -24,9 +30,17 @@ async function measuredDurationMs(deps: Deps, track: TrackRow): Promise<number> 
   return withScratchFile('duration', 'audio', async (file) => {
     await deps.storage.download(audioKey, file);
     const tags = await readAudioTags(file).catch(() => null);
+    // Without a duration in the tags, the time limit is that of the most audio it could hold.
+    const bounds = { timeLimitMs: ffmpegTimeLimitMs(longestAudioSeconds(track.sizeBytes)) };
     const seconds =
       tags?.durationSeconds ??
-      (await analyseAudio(resolveFfmpegPath(deps.config.ffmpegPath), file)).decodedSeconds;
+      (
+        await analyseAudio(
+          resolveFfmpegPath(deps.config.ffmpegPath, deps.config.searchPath),
+          file,
+          bounds,
+        )
+      ).decodedSeconds;
     return Math.round(seconds * 1000);
   });
 }

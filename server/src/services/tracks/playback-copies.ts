@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { asTrackId, type TrackId } from '@music-rooms/domain';
 import type { Database } from '../../db';
-import { makePlaybackCopy } from '../../media';
+import { ffmpegTimeLimitMs, longestAudioSeconds, makePlaybackCopy } from '../../media';
 import type { Storage } from '../../storage';
 import { withScratchFile } from '../../storage/scratch-files';
 import type { JobHandler } from '../jobs/queue';
@@ -32,6 +32,8 @@ export type CopySource = {
   file: string;
   /** The source's sample rate when known, kept when it is at most 48 kHz. */
   sampleRate: number | null;
+  /** Its duration, which sets how long ffmpeg may take over it. */
+  seconds: number;
 };
 
 /**
@@ -46,7 +48,8 @@ export async function storePlaybackCopy(
   return withScratchFile('copy', 'copy.flac', async (output) => {
     const copy = await makePlaybackCopy(deps.ffmpeg, source.file, output, {
       sourceRate: source.sampleRate,
-      ...(signal ? { signal } : {}),
+      signal,
+      timeLimitMs: ffmpegTimeLimitMs(source.seconds),
     });
     const version = copy.sha256.slice(0, 16);
     const storageKey = `playback/${source.trackId}-${version}.flac`;
@@ -119,7 +122,14 @@ export class PlaybackCopies {
     if (existing) return existing;
     const track = await findTrack(db, trackId);
     if (!track || track.status !== 'ready' || !track.audioKey) return null;
-    const made = await this.fromStoredAudio(trackId, track.audioKey, track.sampleRate);
+    const made = await this.fromStoredAudio({
+      trackId,
+      sourceKey: track.audioKey,
+      sampleRate: track.sampleRate,
+      // A track whose duration was never found gets the time of the most its size could hold.
+      seconds:
+        track.durationMs > 0 ? track.durationMs / 1000 : longestAudioSeconds(track.sizeBytes),
+    });
     if (await insertPlaybackCopy(db, made)) return findPlaybackCopy(db, trackId);
     // Not recorded: the track went or got other audio meanwhile, or another node recorded one.
     const recorded = await findPlaybackCopy(db, trackId);
@@ -129,14 +139,10 @@ export class PlaybackCopies {
     return recorded;
   }
 
-  private async fromStoredAudio(trackId: TrackId, sourceKey: string, sampleRate: number | null) {
+  private async fromStoredAudio(source: Omit<CopySource, 'file'>) {
     return withScratchFile('source', 'audio', async (file) => {
-      await this.deps.storage.download(sourceKey, file);
-      return storePlaybackCopy(
-        this.deps,
-        { trackId, sourceKey, file, sampleRate },
-        this.abort.signal,
-      );
+      await this.deps.storage.download(source.sourceKey, file);
+      return storePlaybackCopy(this.deps, { ...source, file }, this.abort.signal);
     });
   }
 }

@@ -5,8 +5,11 @@ import type { Database } from '../../db';
 import {
   analyseAudio,
   AUDIO_MIME,
+  ffmpegTimeLimitMs,
+  longestAudioSeconds,
   readAudioTags,
   sniffAudioFile,
+  streamHeaderFault,
   toCoverWebp,
   type AudioTags,
 } from '../../media';
@@ -18,6 +21,7 @@ import { storePlaybackCopy, type CopySource } from './playback-copies';
 import { insertPlaybackCopy, type NewPlaybackCopy } from './playback-store';
 import { findDuplicateTrack, findTrack, updateTrackRow, type NewTrack } from './store';
 import { removeStoredFiles, type StoredFiles } from './stored-files';
+import { watchTrackRemoval } from './removal-watch';
 import { findUpload, updateUpload } from './upload-store';
 
 export type ProcessingDeps = {
@@ -25,6 +29,8 @@ export type ProcessingDeps = {
   uploadFiles: UploadFiles;
   ffmpeg: string;
   log: FastifyBaseLogger;
+  /** MAX_AUDIO_FILE_SIZE: no header may claim more audio than a file this large holds. */
+  maxAudioFileSize: number;
 };
 
 type Payload = { uploadId: string; trackId: TrackId };
@@ -48,8 +54,22 @@ async function sha256(file: string): Promise<string> {
 
 const readTags = (file: string): Promise<AudioTags | null> => readAudioTags(file).catch(() => null);
 
-async function embeddedCover(tags: AudioTags | null): Promise<Buffer | null> {
-  if (!tags?.picture) return null;
+/**
+ * The tags of a file whose header is fit to decode: a crafted one (a sample rate of 1 Hz, 200
+ * channels, days of audio) makes a decoder take gigabytes and minutes, so it is refused unread.
+ */
+async function checkedTags(deps: ProcessingDeps, file: string): Promise<AudioTags> {
+  const tags = await readTags(file);
+  const header = tags ?? { sampleRate: null, channels: null, durationSeconds: null };
+  const fault = streamHeaderFault(header, deps.maxAudioFileSize);
+  if (!tags || fault) {
+    throw new PermanentJobError(TRACK_ERRORS.unsupportedFormat, `refused: ${fault}`);
+  }
+  return tags;
+}
+
+async function embeddedCover(tags: AudioTags): Promise<Buffer | null> {
+  if (!tags.picture) return null;
   return toCoverWebp(tags.picture.data).catch(() => null);
 }
 
@@ -65,6 +85,23 @@ async function playbackCopyOf(deps: ProcessingDeps, source: CopySource, signal: 
   });
 }
 
+/**
+ * Stores a track's files; when that is cut short (its track or room was removed meanwhile),
+ * removes what it stored, which no row will ever name.
+ */
+async function storedUnlessStopped<T>(
+  deps: ProcessingDeps,
+  files: StoredFiles,
+  store: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await store();
+  } catch (err) {
+    await removeStoredFiles(deps, [files]);
+    throw err;
+  }
+}
+
 /** Reads, measures and stores one uploaded file; the track row is written by the commit. */
 export async function processFile(
   deps: ProcessingDeps,
@@ -77,34 +114,44 @@ export async function processFile(
   if (!format) {
     throw new PermanentJobError(TRACK_ERRORS.unsupportedFormat, 'not audio in a supported format');
   }
-  const tags = await readTags(file);
-  const analysis = await analyseAudio(deps.ffmpeg, file).catch(() => null);
+  const tags = await checkedTags(deps, file);
+  const size = await fileSize(file);
+  const bounds = {
+    signal,
+    timeLimitMs: ffmpegTimeLimitMs(tags.durationSeconds ?? longestAudioSeconds(size)),
+  };
+  const analysis = await analyseAudio(deps.ffmpeg, file, bounds).catch((err: unknown) => {
+    if (signal.aborted) throw err;
+    return null;
+  });
   if (!analysis || analysis.decodedSeconds <= 0) {
     throw new PermanentJobError(TRACK_ERRORS.processingFailed, 'no audio could be decoded');
   }
   const parsed = parseTrackFilename(fileName);
   const cover = await embeddedCover(tags);
-  const size = await fileSize(file);
   const audioKey = `audio/${payload.trackId}`;
-  await deps.storage.putFile(audioKey, file, AUDIO_MIME[format]);
   const coverKey = cover ? `covers/${payload.trackId}-embedded.webp` : null;
-  if (cover && coverKey) await deps.storage.putBuffer(coverKey, cover, 'image/webp');
-  const seconds = tags?.durationSeconds ?? analysis.decodedSeconds;
-  const sampleRate = tags?.sampleRate ?? null;
-  const source = { trackId: payload.trackId, sourceKey: audioKey, file, sampleRate };
-  const copy = await playbackCopyOf(deps, source, signal);
+  const seconds = tags.durationSeconds ?? analysis.decodedSeconds;
+  const sampleRate = tags.sampleRate;
+  const source = { trackId: payload.trackId, sourceKey: audioKey, file, sampleRate, seconds };
+  const stored = { audioKey, coverKey, embeddedCoverKey: coverKey, playbackKey: null };
+  const copy = await storedUnlessStopped(deps, stored, async () => {
+    await deps.storage.putFile(audioKey, file, AUDIO_MIME[format]);
+    if (cover && coverKey) await deps.storage.putBuffer(coverKey, cover, 'image/webp');
+    return playbackCopyOf(deps, source, signal);
+  });
   const track = {
-    title: tags?.title ?? parsed.title,
-    artist: tags?.artist ?? parsed.artist,
-    album: tags?.album ?? null,
-    year: tags?.year ?? null,
-    genre: tags?.genre ?? null,
-    isrc: tags?.isrc ?? null,
+    title: tags.title ?? parsed.title,
+    artist: tags.artist ?? parsed.artist,
+    album: tags.album ?? null,
+    year: tags.year ?? null,
+    genre: tags.genre ?? null,
+    isrc: tags.isrc ?? null,
     durationMs: Math.round(seconds * 1000),
     sizeBytes: size,
     format,
     mime: AUDIO_MIME[format],
-    bitrate: tags?.bitrate ?? null,
+    bitrate: tags.bitrate ?? null,
     sampleRate,
     contentHash: await sha256(file),
     loudnessLufs: analysis.loudnessLufs,
@@ -157,10 +204,22 @@ export function processAudioJob(deps: ProcessingDeps, db: Database): JobHandler 
       const upload = await findUpload(db, payload.uploadId);
       if (!upload || upload.status !== 'processing') return async () => {};
       const local = await deps.uploadFiles.localFile(payload.uploadId);
+      const removal = watchTrackRemoval(db, payload.trackId, signal);
       try {
-        const result = await processFile(deps, payload, local.path, upload.fileName, signal);
+        const result = await processFile(
+          deps,
+          payload,
+          local.path,
+          upload.fileName,
+          removal.signal,
+        );
         return (tx) => commitResult(deps, tx, payload, result);
+      } catch (err) {
+        // Its track is gone: the job is over, with nothing to write.
+        if (removal.removed()) return async () => {};
+        throw err;
       } finally {
+        removal.stop();
         await local.release();
       }
     },
