@@ -39,6 +39,8 @@ export type Config = {
     spotifyApi: string;
   };
   yandexMusicApiUrl: string;
+  /** Downloads may come from loopback addresses (a local double); never in production. */
+  yandexMusicAllowLoopbackDownloads: boolean;
   /** Timings and sizes of the streaming-service import; no environment variable sets them. */
   yandexMusic: YandexMusicTimings;
   maxAudioFileSize: number;
@@ -169,6 +171,7 @@ const envSchema = z.object({
   SPOTIFY_ACCOUNTS_URL: url('SPOTIFY_ACCOUNTS_URL'),
   SPOTIFY_API_URL: url('SPOTIFY_API_URL'),
   YANDEX_MUSIC_API_URL: url('YANDEX_MUSIC_API_URL'),
+  YANDEX_MUSIC_ALLOW_LOOPBACK_DOWNLOADS: bool,
   MAX_AUDIO_FILE_SIZE: int(LIMITS.defaultMaxAudioFileSize, 1, Number.MAX_SAFE_INTEGER),
   FFMPEG_PATH: optional,
   SUPER_ADMIN_EMAILS: optional,
@@ -237,6 +240,7 @@ export function loadConfig(
       spotifyApi: trimSlash(e.SPOTIFY_API_URL ?? 'https://api.spotify.com'),
     },
     yandexMusicApiUrl: trimSlash(e.YANDEX_MUSIC_API_URL ?? 'https://api.music.yandex.net'),
+    yandexMusicAllowLoopbackDownloads: e.YANDEX_MUSIC_ALLOW_LOOPBACK_DOWNLOADS,
     yandexMusic: DEFAULT_YANDEX_MUSIC_TIMINGS,
     maxAudioFileSize: e.MAX_AUDIO_FILE_SIZE,
     ffmpegPath: e.FFMPEG_PATH === null ? null : path.resolve(cwd, e.FFMPEG_PATH),

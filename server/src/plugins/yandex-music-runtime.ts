@@ -23,6 +23,7 @@ export const yandexMusicRuntimePlugin = fp(
     const client = new YandexMusicClient({
       apiUrl: config.yandexMusicApiUrl,
       requestTimeoutMs: timings.requestTimeoutMs,
+      allowLoopbackDownloads: config.yandexMusicAllowLoopbackDownloads,
     });
     const jobKind = `yandex-import:${nodeId}`;
     const parts = {
@@ -72,6 +73,7 @@ export const yandexMusicRuntimePlugin = fp(
       stopTending();
       await runtime.queue.stop();
       runtime.tokens.forgetAll();
+      await client.close();
     });
   },
   { name: 'yandex-music-runtime', dependencies: ['database', 'pubsub', 'tracks-runtime'] },
