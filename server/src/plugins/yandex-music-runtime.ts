@@ -65,7 +65,7 @@ export const yandexMusicRuntimePlugin = fp(
     const runtime: YandexMusicRuntime = { ...parts, queue };
     app.decorate('yandexMusicRuntime', runtime);
     let stopTending = () => {};
-    app.addHook('onReady', async () => {
+    app.backgroundWork.add(async () => {
       runtime.queue.start();
       stopTending = startTending(holder);
     });
@@ -76,7 +76,10 @@ export const yandexMusicRuntimePlugin = fp(
       await client.close();
     });
   },
-  { name: 'yandex-music-runtime', dependencies: ['database', 'pubsub', 'tracks-runtime'] },
+  {
+    name: 'yandex-music-runtime',
+    dependencies: ['database', 'pubsub', 'tracks-runtime', 'background-work'],
+  },
 );
 
 declare module 'fastify' {

@@ -121,6 +121,7 @@ async function startNode(shared: Shared, double: YandexMusicDouble): Promise<Tes
   const config = { ...loadConfig({ ...env, LOG_LEVEL: 'silent', PORT: '0' }), ...options.config };
   const app = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.backgroundWork.started;
   const { port } = app.server.address() as { port: number };
   return { app, config, logs: [], url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
