@@ -40,6 +40,18 @@ export const PLAYER_ERROR_TEXT: Record<PlayerErrorKey, string> = {
 };
 
 /**
+ * Player commands one person may send in one room, over every node: plenty for hands on the
+ * controls, few enough that one person cannot flood every listener of the room with changes.
+ * Beyond either, a command is refused (`auth.errors.tooManyRequests` with `retryAfterMs`).
+ */
+export const PLAYER_LIMITS = {
+  burstCommands: 10,
+  burstWindowMs: 1000,
+  commands: 60,
+  windowMs: 10_000,
+} as const;
+
+/**
  * The player decodes a track in segments of about this long, never the whole file: a 60-minute
  * track would otherwise need 600 MB of decoded audio.
  */

@@ -18,6 +18,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   );
   const app = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.backgroundWork.started;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return { url: `http://127.0.0.1:${port}`, close: () => app.close(), app };

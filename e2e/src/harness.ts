@@ -32,6 +32,7 @@ export async function startServer(
     { logger: false },
   );
   await app.listen({ port: config.port, host: '127.0.0.1' });
+  await app.backgroundWork.started;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return { url: `http://127.0.0.1:${port}`, close: () => app.close() };

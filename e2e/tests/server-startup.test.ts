@@ -109,6 +109,19 @@ describe('settings found wrong while starting', () => {
     ],
   ];
 
+  it('stops on a HOST it cannot listen on with one line, before any background work began', async () => {
+    const { code, stdout, stderr } = await runRefusedServer({
+      ...onDisk(tempDir()),
+      HOST: '256.1.1.1',
+    });
+    expect(code).toBe(1);
+    expect(lines(stderr)).toHaveLength(1);
+    expect(stderr.startsWith('HOST 256.1.1.1 ')).toBe(true);
+    // Job queues, import runners, sweeps and backfills would have met a closed database.
+    expect(stdout).toBe('');
+    expect(`${stdout}${stderr}`).not.toContain('Cannot use a pool');
+  });
+
   it.each(cases)('stops with exit code 1 and one line naming %s', async (setting, env) => {
     const { code, stderr } = await runRefusedServer({ REDIS_URL: '', ...(await env()) });
     expect(code).toBe(1);

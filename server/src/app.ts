@@ -11,6 +11,7 @@ import { databasePlugin } from './plugins/database';
 import { buildInfoPlugin } from './plugins/build-info';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { backgroundWorkPlugin } from './plugins/background-work';
 import { healthRoutes } from './routes/health';
 import { configRoutes } from './routes/config';
 import { buildRoutes } from './routes/builds';
@@ -86,6 +87,7 @@ export async function buildApp(
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
   await app.register(databasePlugin);
+  await app.register(backgroundWorkPlugin);
   await app.register(buildInfoPlugin);
   await app.register(pubsubPlugin);
   await app.register(sessionRevocationsPlugin);

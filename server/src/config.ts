@@ -41,6 +41,8 @@ export type Config = {
     spotifyApi: string;
   };
   yandexMusicApiUrl: string;
+  /** Downloads may come from loopback addresses (a local double); never in production. */
+  yandexMusicAllowLoopbackDownloads: boolean;
   /** Timings and sizes of the streaming-service import; no environment variable sets them. */
   yandexMusic: YandexMusicTimings;
   maxAudioFileSize: number;
@@ -193,6 +195,7 @@ const envSchema = z.object({
   SPOTIFY_ACCOUNTS_URL: url('SPOTIFY_ACCOUNTS_URL'),
   SPOTIFY_API_URL: url('SPOTIFY_API_URL'),
   YANDEX_MUSIC_API_URL: url('YANDEX_MUSIC_API_URL'),
+  YANDEX_MUSIC_ALLOW_LOOPBACK_DOWNLOADS: bool,
   MAX_AUDIO_FILE_SIZE: int(LIMITS.defaultMaxAudioFileSize, 1, Number.MAX_SAFE_INTEGER),
   UPLOADS_IN_PROGRESS_MAX: int(10, 1, 10_000),
   UPLOAD_BYTES_IN_PROGRESS_MAX: int(2 * GIB, 1, Number.MAX_SAFE_INTEGER),
@@ -268,6 +271,7 @@ export function loadConfig(
       spotifyApi: trimSlash(e.SPOTIFY_API_URL ?? 'https://api.spotify.com'),
     },
     yandexMusicApiUrl: trimSlash(e.YANDEX_MUSIC_API_URL ?? 'https://api.music.yandex.net'),
+    yandexMusicAllowLoopbackDownloads: e.YANDEX_MUSIC_ALLOW_LOOPBACK_DOWNLOADS,
     yandexMusic: DEFAULT_YANDEX_MUSIC_TIMINGS,
     maxAudioFileSize: e.MAX_AUDIO_FILE_SIZE,
     uploadLimits: {

@@ -53,7 +53,7 @@ export const playerRuntimePlugin = fp(
       playerViews,
       playerAccess,
     } satisfies PlayerRuntime);
-    app.addHook('onReady', async () => {
+    app.backgroundWork.add(async () => {
       playerJobs.start();
       // A room that cannot be settled now keeps its old timer and is settled by the next command.
       await settleRoomsAtStart(deps).then(
@@ -67,7 +67,7 @@ export const playerRuntimePlugin = fp(
       await playerJobs.stop();
     });
   },
-  { name: 'player-runtime', dependencies: ['database', 'pubsub'] },
+  { name: 'player-runtime', dependencies: ['database', 'pubsub', 'background-work'] },
 );
 
 declare module 'fastify' {

@@ -43,7 +43,7 @@ export const roomRuntimePlugin = fp(
     app.decorate('roomRuntime', { presence, attempts, roomLists } satisfies RoomRuntime);
 
     let stopCleanup = () => {};
-    app.addHook('onReady', async () => {
+    app.backgroundWork.add(async () => {
       presence.start();
       stopCleanup = scheduleTokenCleanup(
         app.database.db,
@@ -61,7 +61,7 @@ export const roomRuntimePlugin = fp(
       if (redis) await quitRedis(redis);
     });
   },
-  { name: 'room-runtime', dependencies: ['database', 'pubsub'] },
+  { name: 'room-runtime', dependencies: ['database', 'pubsub', 'background-work'] },
 );
 
 declare module 'fastify' {

@@ -94,7 +94,7 @@ export const tracksRuntimePlugin = fp(
       playback,
       ffmpeg: described,
     } satisfies TracksRuntime);
-    app.addHook('onReady', async () => {
+    app.backgroundWork.add(async () => {
       await playback.queueMissing().catch((err: unknown) => {
         app.log.error({ err }, 'could not queue the missing playback copies');
       });
@@ -105,7 +105,7 @@ export const tracksRuntimePlugin = fp(
       await jobs.stop();
     });
   },
-  { name: 'tracks-runtime', dependencies: ['database', 'pubsub'] },
+  { name: 'tracks-runtime', dependencies: ['database', 'pubsub', 'background-work'] },
 );
 
 declare module 'fastify' {

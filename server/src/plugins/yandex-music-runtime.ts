@@ -22,6 +22,7 @@ export const yandexMusicRuntimePlugin = fp(
     const client = new YandexMusicClient({
       apiUrl: config.yandexMusicApiUrl,
       requestTimeoutMs: timings.requestTimeoutMs,
+      allowLoopbackDownloads: config.yandexMusicAllowLoopbackDownloads,
     });
     const jobKind = `yandex-import:${nodeId}`;
     const parts = {
@@ -64,7 +65,7 @@ export const yandexMusicRuntimePlugin = fp(
     const runtime: YandexMusicRuntime = { ...parts, queue };
     app.decorate('yandexMusicRuntime', runtime);
     let stopTending = () => {};
-    app.addHook('onReady', async () => {
+    app.backgroundWork.add(async () => {
       runtime.queue.start();
       stopTending = startTending(holder);
     });
@@ -72,9 +73,13 @@ export const yandexMusicRuntimePlugin = fp(
       stopTending();
       await runtime.queue.stop();
       runtime.tokens.forgetAll();
+      await client.close();
     });
   },
-  { name: 'yandex-music-runtime', dependencies: ['database', 'pubsub', 'tracks-runtime'] },
+  {
+    name: 'yandex-music-runtime',
+    dependencies: ['database', 'pubsub', 'tracks-runtime', 'background-work'],
+  },
 );
 
 declare module 'fastify' {

@@ -14,6 +14,7 @@ import type { Caller } from '../functions/define';
 import { serverNow } from '../services/server-clock';
 import { LiveQueries, type LiveQueryClient } from './live-queries';
 import { servePresence } from './presence-events';
+import { depthCheckedParser } from './socket-parser';
 
 type SocketData = {
   caller: Caller;
@@ -38,6 +39,7 @@ export const realtimePlugin = fp(
     const io: RealtimeServer = new Server(app.server, {
       path: REALTIME_PATH,
       serveClient: false,
+      parser: depthCheckedParser,
       ...(app.socketAdapter ? { adapter: app.socketAdapter } : {}),
     });
     serverNow(); // calibrates the clock now, not in the first client's probe

@@ -70,6 +70,8 @@ export async function startTestApp(
     ...(options.captureLogs ? { logStream } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // Ready as the server it stands for: its background work has started (timers armed).
+  await app.backgroundWork.started;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

@@ -30,6 +30,8 @@ export const HOSTILE_VALUES: readonly unknown[] = [
   { '\u0000': '\ud800' },
   JSON.parse('{"__proto__": {"admin": true}}') as unknown,
   { constructor: { prototype: { admin: true } } },
+  // Deeper than any body may nest (json-nesting.ts): the whole body is refused.
+  JSON.parse(`${'['.repeat(100)}${']'.repeat(100)}`) as unknown,
 ];
 
 const hostileString = fc.constantFrom(...HOSTILE_STRINGS);

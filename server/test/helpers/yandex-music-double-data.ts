@@ -46,7 +46,13 @@ export type DoubleTrack = {
 
 export type DoublePlaylist = { title: string; trackIds: string[]; byIdOnly?: boolean };
 
-export type DoubleRequest = { method: string; path: string; authorization: string | null };
+export type DoubleRequest = {
+  method: string;
+  path: string;
+  /** The port it came to: the API's (`url`) or the storage's (`storageUrl`). */
+  port: number;
+  authorization: string | null;
+};
 
 /** A track as the service writes it. */
 export function wireTrack(track: DoubleTrack, host: string) {

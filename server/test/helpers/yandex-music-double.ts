@@ -36,22 +36,49 @@ export class YandexMusicDouble {
   apiDelayMs = 0;
   /** How long a slow download keeps the app waiting before its first byte. */
   slowMs = 10_000;
+  /**
+   * Where download-info's addresses point: the API's own origin when null, or another, such as
+   * `storageUrl` (the same double on another port), as the real storage hosts are apart from
+   * the API.
+   */
+  storageOrigin: string | null = null;
+  /** The storage host the XML names instead of the double's own (`localhost:PORT`...). */
+  xmlHost: string | null = null;
+  /** Where the storage's redirects send the download (an origin), instead of its own. */
+  redirectOrigin: string | null = null;
   private readonly links = new Map<string, Link>();
   private readonly held = new Map<string, () => void>();
   private readonly issued = new Map<string, number>();
-  private server: http.Server | null = null;
+  private servers: http.Server[] = [];
   url = '';
+  /** The same double on another port of loopback: another origin. */
+  storageUrl = '';
 
   async start(): Promise<this> {
-    this.server = http.createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.url = await this.listen();
+    this.storageUrl = await this.listen();
     return this;
   }
 
+  private async listen(): Promise<string> {
+    const server = http.createServer((req, res) => void this.handle(req, res));
+    this.servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
   async close(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    await Promise.all(
+      this.servers.map((server) => {
+        server.closeAllConnections();
+        return new Promise<void>((resolve) => server.close(() => resolve()));
+      }),
+    );
+  }
+
+  /** Where download-info's addresses point. */
+  private get storageBase(): string {
+    return this.storageOrigin ?? this.url;
   }
 
   get host(): string {
@@ -89,9 +116,13 @@ export class YandexMusicDouble {
     this.requests.push({
       method: req.method ?? 'GET',
       path: url.pathname,
+      port: req.socket.localPort ?? 0,
       authorization: req.headers.authorization ?? null,
     });
     try {
+      // The storage's addresses are signed; they need no token.
+      const xml = /^\/download-info\/(\d+)\/(\w+)$/.exec(url.pathname);
+      if (xml) return this.xml(xml[1]!, res);
       if (url.pathname.startsWith('/get-mp3/')) return await this.storage(url, res);
       if (url.pathname.startsWith('/redirected/')) return await this.redirected(url, res);
       if (url.pathname.startsWith('/covers/')) return await this.cover(url, res);
@@ -138,8 +169,6 @@ export class YandexMusicDouble {
     }
     let match = /^\/tracks\/(\d+)\/download-info$/.exec(path);
     if (match) return this.downloadInfo(match[1]!, account, res);
-    match = /^\/download-info\/(\d+)\/(\w+)$/.exec(path);
-    if (match) return this.xml(match[1]!, res);
     match = /^\/albums\/(\d+)\/with-tracks$/.exec(path);
     if (match) return this.album(match[1]!, res);
     match = /^\/users\/([^/]+)\/playlists\/(\d+)$/.exec(path);
@@ -215,7 +244,7 @@ export class YandexMusicDouble {
       gain: false,
       preview,
       direct: false,
-      downloadInfoUrl: `${this.url}/download-info/${id}/${n}`,
+      downloadInfoUrl: `${this.storageBase}/download-info/${id}/${n}`,
     });
     const bitrate = track.bitrateInKbps ?? 128;
     const options =
@@ -235,7 +264,7 @@ export class YandexMusicDouble {
     const path = `/music/${id}/${randomBytes(6).toString('hex')}.mp3`;
     const expiresAt = Date.now() + this.linkTtlMs;
     this.links.set(path, { trackId: id, secret, expiresAt });
-    const xml = `<?xml version="1.0" encoding="utf-8"?>\n<download-info><host>${this.host}</host><path>${path}</path><ts>${expiresAt.toString(16)}</ts><region>-1</region><s>${secret}</s></download-info>`;
+    const xml = `<?xml version="1.0" encoding="utf-8"?>\n<download-info><host>${this.xmlHost ?? this.storageBase.replace(/^http:\/\//, '')}</host><path>${path}</path><ts>${expiresAt.toString(16)}</ts><region>-1</region><s>${secret}</s></download-info>`;
     return text(res, 200, 'text/xml', xml);
   }
 
@@ -257,7 +286,8 @@ export class YandexMusicDouble {
       (track.download === 'expiresOnce' && count === 1);
     if (expired) return text(res, 410, 'text/plain', 'link expired');
     if (track.download === 'redirect' || track.download === 'twoRedirects') {
-      res.writeHead(302, { location: `/redirected/${track.id}/1` }).end();
+      res.writeHead(302, { location: `${this.redirectOrigin ?? ''}/redirected/${track.id}/1` });
+      res.end();
       return;
     }
     return this.file(track, res);

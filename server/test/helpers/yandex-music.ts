@@ -18,7 +18,10 @@ export const serviceTest = test
     onCleanup(() => double.close());
     return double;
   })
-  .extend('appEnv', { scope: 'file' }, ({ double }) => ({ YANDEX_MUSIC_API_URL: double.url }))
+  .extend('appEnv', { scope: 'file' }, ({ double }) => ({
+    YANDEX_MUSIC_API_URL: double.url,
+    YANDEX_MUSIC_ALLOW_LOOPBACK_DOWNLOADS: 'true',
+  }))
   .extend('appOptions', { scope: 'file' }, { config: { yandexMusic: TEST_TIMINGS } });
 
 /** Every track is done with, and so is the import: it is marked finished just after its last track. */

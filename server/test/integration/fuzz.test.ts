@@ -3,6 +3,7 @@ import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import {
   FUNCTION_CONTRACT,
+  FUNCTION_ENDPOINTS,
   FUNCTION_ERROR_STATUS,
   OAUTH_PROVIDERS,
   type ContractPath,
@@ -24,6 +25,7 @@ import {
 } from '../helpers/factories';
 import { expect, test } from '../helpers/fixtures';
 import { createRoom } from '../helpers/rooms';
+import { MAX_JSON_NESTING } from '../../src/json-nesting';
 
 /**
  * Every backend function of the contract and every HTTP route, called with arguments derived
@@ -198,6 +200,60 @@ fuzz(
         body,
       }));
       failures.push(...(await callAll(`${route.method} ${route.url}`, callers, sets)));
+    }
+    expect(failures).toEqual([]);
+  },
+);
+
+/**
+ * Bodies nested past the limit, as raw text (JSON.stringify cannot write the deepest), in a
+ * function call any function endpoint would otherwise run: one level past the limit, and the
+ * black-box test's 0.8 MB of arrays 400,000 deep and of objects 130,000 deep.
+ */
+const NESTED_BODIES = [
+  nested('[', ']', MAX_JSON_NESTING - 1),
+  nested('[', ']', 400_000),
+  nested('{"a":', '}', 130_000),
+].map((value) => `{"path":"rooms.getPublicRoomsWithAuthors","args":{"search":${value}}}`);
+
+function nested(open: string, close: string, depth: number) {
+  return `${open.repeat(depth)}0${close.repeat(depth)}`;
+}
+
+/**
+ * A refusal: 400 from the JSON parser, or whatever a route answers before it reads a body (no
+ * sign-in, a smaller body limit, nothing at that path). Never a success, never a 5xx.
+ */
+const isRefusal = (status: number) => status >= 400 && status < 500;
+/** The function endpoints read every body: theirs is the parser's 400. */
+const FUNCTION_PATHS = new Set<string>(Object.values(FUNCTION_ENDPOINTS));
+
+fuzz(
+  'every route that reads a body, functions included, refuses one nested too deep',
+  async ({ t }) => {
+    const failures: Failure[] = [];
+    const withBody = routes.filter(({ method }) => ['POST', 'PUT', 'PATCH'].includes(method));
+    expect(withBody.filter(({ url }) => FUNCTION_PATHS.has(url))).toHaveLength(FUNCTION_PATHS.size);
+    for (const route of withBody) {
+      for (const body of NESTED_BODIES) {
+        const url = urlOf(route.url, {}, undefined);
+        const res = await fetch(`${t.url}${url}`, {
+          method: route.method,
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': randomAddress() },
+          body,
+        });
+        await res.arrayBuffer();
+        const isFunction = FUNCTION_PATHS.has(url);
+        if (!isRefusal(res.status) || (isFunction && res.status !== 400)) {
+          const call = `${body.slice(0, 40)}… (${body.length} characters)`;
+          failures.push({
+            target: `${route.method} ${url}`,
+            caller: 'guest',
+            status: res.status,
+            call,
+          });
+        }
+      }
     }
     expect(failures).toEqual([]);
   },

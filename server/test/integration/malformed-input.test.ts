@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AUTH_ERRORS, AUTH_ROUTES, VALIDATION } from '@music-rooms/domain';
 import { rooms, users, userTokens } from '../../src/db/schema';
 import { defineFunction } from '../../src/functions';
+import { MAX_JSON_NESTING } from '../../src/json-nesting';
 import type { TestApp } from '../helpers/app';
 import type { FunctionBody, JsonReply } from '../helpers/factories';
 import { describe, expect, test } from '../helpers/fixtures';
@@ -125,26 +126,31 @@ describe('NUL and lone surrogates in HTTP routes', () => {
   });
 });
 
-/** A NUL at the bottom of arrays nested `depth` deep: a body under the 1 MB limit. */
+/** A NUL at the bottom of arrays nested `depth` deep. */
 const deeplyNested = (depth: number) =>
   `${'['.repeat(depth)}${JSON.stringify('x\u0000')}${']'.repeat(depth)}`;
 
+/**
+ * Arrays as deep as a function's args may hold them: the body and `args` are two of the
+ * levels a body may nest (json-nesting.test.ts refuses deeper ones).
+ */
+const DEPTH = MAX_JSON_NESTING - 2;
+
 describe('a deeply nested body', () => {
-  it('is refused at once, naming only the start of its path, by a route and by a function', async ({
+  it('is refused naming only the start of its path, by a route and by a function', async ({
     t,
   }) => {
-    const started = Date.now();
     const route = await fetch(`${t.url}${AUTH_ROUTES.login}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: `{"emailOrUsername":"bob","password":"secret","extra":${deeplyNested(400_000)}}`,
+      body: `{"emailOrUsername":"bob","password":"secret","extra":${deeplyNested(DEPTH + 1)}}`,
     });
     expect(route.status).toBe(400);
     expect(await route.json()).toMatchObject({ field: 'extra.0.0.0.0.0.0.0.0.0.…' });
     const call = await fetch(`${t.url}/api/function`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: `{"path":"probe.anything","args":{"deep":${deeplyNested(400_000)}}}`,
+      body: `{"path":"probe.anything","args":{"deep":${deeplyNested(DEPTH)}}}`,
     });
     expect(call.status).toBe(560);
     const body = (await call.json()) as FunctionBody;
@@ -152,7 +158,6 @@ describe('a deeply nested body', () => {
       key: VALIDATION.invalidFormat,
       field: 'deep.0.0.0.0.0.0.0.0.0.…',
     });
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
 

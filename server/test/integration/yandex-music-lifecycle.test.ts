@@ -111,12 +111,17 @@ async function sharedDatabase(): Promise<Shared> {
 }
 
 async function startNode(shared: Shared, double: YandexMusicDouble): Promise<TestApp> {
-  const env = { YANDEX_MUSIC_API_URL: double.url, DATA_DIR: shared.dir };
+  const env = {
+    YANDEX_MUSIC_API_URL: double.url,
+    YANDEX_MUSIC_ALLOW_LOOPBACK_DOWNLOADS: 'true',
+    DATA_DIR: shared.dir,
+  };
   const options = { config: { yandexMusic: TEST_TIMINGS } };
   if (shared.url) return startTestApp({ ...env, DATABASE_URL: shared.url }, options);
   const config = { ...loadConfig({ ...env, LOG_LEVEL: 'silent', PORT: '0' }), ...options.config };
   const app = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.backgroundWork.started;
   const { port } = app.server.address() as { port: number };
   return { app, config, logs: [], url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }

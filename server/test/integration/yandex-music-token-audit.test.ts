@@ -19,6 +19,7 @@ const AUDIT_TOKEN = `y0_AgAAAAAAuditToken${randomBytes(12).toString('hex')}`;
 const test = serviceTest;
 test.override('appEnv', ({ double, dataDir }) => ({
   YANDEX_MUSIC_API_URL: double.url,
+  YANDEX_MUSIC_ALLOW_LOOPBACK_DOWNLOADS: 'true',
   DATA_DIR: dataDir,
   LOG_LEVEL: 'trace',
 }));

@@ -10,11 +10,13 @@ import {
 } from '@music-rooms/domain';
 import type { Database } from '../../db';
 import { inTransaction } from '../../db/transaction';
+import type { AttemptLimiter } from '../attempt-limiter';
 import type { JobQueue } from '../jobs/queue';
 import { authorizeRoom, requireSignedIn, type RoomViewer } from '../rooms/access';
 import { serverNow } from '../server-clock';
 import { trackErrors } from '../tracks/errors';
 import { findPlaylist } from '../tracks/playlist-store';
+import { countPlayerCommand } from './command-limit';
 import { playerErrors } from './errors';
 import { lockPlayback, savePlayback, stateOf, type PlaybackRow } from './playback-store';
 import { defaultPlaylistId, readyTracksOf } from './queue-store';
@@ -85,16 +87,17 @@ export type CommandInput = {
 
 /**
  * A command from someone with `player.control` (participant and above; guests are asked to
- * sign in). It must name the revision of the state as it is now, tracks that ended included:
+ * sign in), within PLAYER_LIMITS per person and room. It must name the revision of the state as it is now, tracks that ended included:
  * of two commands that saw the same state, the first wins and the other is refused with the
  * current revision. A command that changes nothing answers the state as it is.
  */
 export async function commandPlayer(
-  deps: Deps,
+  deps: Deps & { attempts: AttemptLimiter },
   viewer: RoomViewer,
   { roomId, revision, command, ...pass }: CommandInput,
 ): Promise<{ state: PlaybackState; changed: boolean }> {
-  requireSignedIn(viewer);
+  // Counted before any database work: a flood is refused at the least cost.
+  await countPlayerCommand(deps.attempts, roomId, requireSignedIn(viewer));
   await authorizeRoom(deps.db, viewer, roomId, 'player.control', pass);
   const named = command.type === 'select' ? (command.playlistId ?? null) : null;
   if (named) await requirePlaylistOf(deps.db, named, roomId);

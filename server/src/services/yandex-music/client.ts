@@ -1,7 +1,9 @@
+import { fetch, type Agent, type RequestInit, type Response } from 'undici';
 import type { z } from 'zod';
-import type { DomainError } from '@music-rooms/domain';
+import { DomainError } from '@music-rooms/domain';
 import { yandexErrors } from './errors';
 import { readLimitedBytes } from './read-bytes';
+import { isForbiddenAddressFailure, outsideAgent } from './outside-address';
 import { addressingOf, mayCarryToken, type ServiceAddressing } from './outside-url';
 import * as wire from './wire';
 
@@ -12,7 +14,12 @@ import * as wire from './wire';
  * this module carries it.
  */
 
-export type ClientOptions = { apiUrl: string; requestTimeoutMs: number };
+export type ClientOptions = {
+  apiUrl: string;
+  requestTimeoutMs: number;
+  /** Addresses from answers may be on loopback (a local double; YANDEX_MUSIC_ALLOW_LOOPBACK_DOWNLOADS). */
+  allowLoopbackDownloads: boolean;
+};
 
 /** What a failed call means where it was made (a playlist that is gone, a search that failed). */
 export type Failures = {
@@ -42,9 +49,30 @@ function failureOf(status: number, body: string, failures: Failures): DomainErro
 
 export class YandexMusicClient {
   readonly addressing: ServiceAddressing;
+  /** Connects only to allowed addresses: every address an answer hands out goes through it. */
+  private readonly outside: Agent;
 
   constructor(private readonly options: ClientOptions) {
     this.addressing = addressingOf(options.apiUrl);
+    this.outside = outsideAgent(options.allowLoopbackDownloads);
+  }
+
+  /**
+   * Fetches an address an answer handed out (a storage host, a cover) through the guarded
+   * agent. A refused address is `prepareFailed`; the network failing throws as fetch does.
+   */
+  async fetchOutside(url: URL, init: RequestInit = {}): Promise<Response> {
+    try {
+      return await fetch(url, { ...init, dispatcher: this.outside });
+    } catch (error) {
+      if (isForbiddenAddressFailure(error)) throw yandexErrors.prepareFailed();
+      throw error;
+    }
+  }
+
+  /** Ends the guarded agent's connections (the app closing). */
+  close(): Promise<void> {
+    return this.outside.close();
   }
 
   /** A signal that ends the call after the request time-out, or when the caller's does. */
@@ -54,14 +82,16 @@ export class YandexMusicClient {
   }
 
   /**
-   * Fetches text from the service with the token, following no redirect. The network failing,
-   * the time-out and a body cut short are a network error; a refusal is read by its status.
+   * Fetches text from the service, following no redirect: from its API (`api`), or from an
+   * address an answer handed out, through the guarded agent. The token goes only to the API's
+   * origin. The network failing, the time-out and a body cut short are a network error; a
+   * refused address is `prepareFailed`; a refusal of the service is read by its status.
    */
   async fetchText(
     url: URL,
     token: string,
     failures: Failures,
-    init: { form?: Record<string, string>; signal?: AbortSignal } = {},
+    init: { form?: Record<string, string>; signal?: AbortSignal; api?: boolean } = {},
   ): Promise<string> {
     const headers: Record<string, string> = { accept: 'application/json, text/xml' };
     if (mayCarryToken(this.addressing, url)) Object.assign(headers, authorization(token));
@@ -70,16 +100,18 @@ export class YandexMusicClient {
     let status: number;
     let body: string;
     try {
-      const response = await fetch(url, {
+      const request: RequestInit = {
         method: init.form ? 'POST' : 'GET',
         headers,
         redirect: 'manual',
         signal,
         ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
-      });
+      };
+      const response = init.api ? await fetch(url, request) : await this.fetchOutside(url, request);
       status = response.status;
       body = (await readLimitedBytes(response, MAX_ANSWER_BYTES)).toString('utf8');
-    } catch {
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
       throw yandexErrors.networkError();
     }
     if (status >= 200 && status < 300) return body;
@@ -98,7 +130,7 @@ export class YandexMusicClient {
     for (const [name, value] of Object.entries(request.query ?? {})) {
       url.searchParams.set(name, value);
     }
-    const text = await this.fetchText(url, token, failures, request);
+    const text = await this.fetchText(url, token, failures, { ...request, api: true });
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);

@@ -23,7 +23,10 @@ async function fetchCover(
   const url = outsideUrl(client.addressing, uri.replace('%%', `${sizePx}x${sizePx}`));
   if (!url) return null;
   try {
-    const response = await fetch(url, { redirect: 'error', signal: client.timeout(signal) });
+    const response = await client.fetchOutside(url, {
+      redirect: 'error',
+      signal: client.timeout(signal),
+    });
     const type = response.headers.get('content-type') ?? '';
     if (!response.ok || !type.startsWith('image/')) {
       await response.body?.cancel();

@@ -104,7 +104,7 @@ export async function downloadTrack(
     const { link, option } = await directLink(client, token, trackId, signal);
     const minBytes = tooSmallBelow(option, target.durationMs);
     try {
-      const result = await streamToFile(client.addressing, link, { ...target, minBytes }, signal);
+      const result = await streamToFile(client, link, { ...target, minBytes }, signal);
       return { ...result, codec: option.codec ?? 'mp3' };
     } catch (error) {
       if (!(error instanceof ExpiredLink)) throw error;

@@ -2,8 +2,9 @@
  * Which addresses the app fetches for the streaming service. Its API is the one setting
  * (YANDEX_MUSIC_API_URL); the storage host of a download and the covers come from its answers
  * and are fetched over https. Only when the API itself is on a plain-http loopback address (a
- * local double in tests and development) are they fetched over http, and then on loopback only:
- * an answer can never send the server to another address on its network.
+ * local double in tests and development) are they fetched over http, and then on loopback only.
+ * Whatever the address, the connection itself goes only to an allowed IP address
+ * (outside-address.ts): an answer can never send the server into its own network.
  */
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -32,12 +33,9 @@ export function outsideUrl(addressing: ServiceAddressing, address: string): URL 
 }
 
 /**
- * Whether the token may go to this address: the API's own host, or a host of the same domain
- * (the service's download-info lives on a storage host of its domain). Never to anyone else.
+ * Whether the token may go to this address: the API's own origin (scheme, host and port) and
+ * nothing else, not the storage hosts of downloads, not another port of the API's host.
  */
 export function mayCarryToken(addressing: ServiceAddressing, url: URL): boolean {
-  const api = new URL(addressing.apiUrl).hostname;
-  if (url.hostname === api) return true;
-  const domainOf = (host: string) => host.split('.').slice(-2).join('.');
-  return !/^[\d.]+$|^\[/.test(api) && domainOf(url.hostname) === domainOf(api);
+  return url.origin === new URL(addressing.apiUrl).origin;
 }

@@ -1,3 +1,5 @@
+import type { Response } from 'undici';
+
 /** Reads a body up to a size; a longer one, or one cut short, throws. */
 export async function readLimitedBytes(response: Response, maxBytes: number): Promise<Buffer> {
   const declared = Number(response.headers.get('content-length') ?? 0);

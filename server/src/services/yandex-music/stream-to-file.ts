@@ -1,9 +1,12 @@
 import { Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { Response } from 'undici';
+import { DomainError } from '@music-rooms/domain';
 import { ScratchWriteError, writeStreamToFile } from '../../storage/scratch-files';
 import { trackErrors } from '../tracks/errors';
 import { yandexErrors } from './errors';
-import { outsideUrl, type ServiceAddressing } from './outside-url';
+import type { YandexMusicClient } from './client';
+import { outsideUrl } from './outside-url';
 
 /** Where a download goes, how large it may be, and who hears its progress. */
 export type StreamTarget = {
@@ -23,27 +26,32 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const isAudioType = (type: string) =>
   type === '' || /^audio\//.test(type) || /^(application|binary)\/octet-stream$/.test(type);
 
-async function open(url: URL, signal: AbortSignal): Promise<Response> {
+/** Opens a storage address with no token, through the client's guarded agent. */
+async function open(client: YandexMusicClient, url: URL, signal: AbortSignal): Promise<Response> {
   try {
-    return await fetch(url, { redirect: 'manual', signal });
-  } catch {
+    return await client.fetchOutside(url, { redirect: 'manual', signal });
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
     throw yandexErrors.networkError();
   }
 }
 
-/** Opens the link, following one redirect (the storage may hand the file to another host). */
+/**
+ * Opens the link, following one redirect (the storage may hand the file to another host); each
+ * hop's address is checked again, by its URL and where it connects.
+ */
 async function openFollowingOneRedirect(
-  addressing: ServiceAddressing,
+  client: YandexMusicClient,
   link: URL,
   signal: AbortSignal,
 ): Promise<Response> {
-  const first = await open(link, signal);
+  const first = await open(client, link, signal);
   const location = first.headers.get('location');
   if (!REDIRECTS.has(first.status) || !location) return first;
   await first.body?.cancel();
-  const next = outsideUrl(addressing, new URL(location, link).toString());
+  const next = outsideUrl(client.addressing, new URL(location, link).toString());
   if (!next) throw yandexErrors.downloadFailed(first.status, first.statusText);
-  const second = await open(next, signal);
+  const second = await open(client, next, signal);
   if (REDIRECTS.has(second.status)) {
     await second.body?.cancel();
     throw yandexErrors.downloadFailed(second.status, second.statusText);
@@ -71,7 +79,7 @@ function checkAnswer(response: Response, target: StreamTarget & { minBytes: numb
  * cut when none arrive for a while or past the size cap, and the size checked at the end.
  */
 export async function streamToFile(
-  addressing: ServiceAddressing,
+  client: YandexMusicClient,
   link: URL,
   target: StreamTarget & { minBytes: number },
   signal: AbortSignal,
@@ -80,7 +88,7 @@ export async function streamToFile(
   const linked = AbortSignal.any([signal, abort.signal]);
   // A storage that keeps its answer back counts as idle too.
   const waiting = setTimeout(() => abort.abort(), target.idleTimeoutMs);
-  const response = await openFollowingOneRedirect(addressing, link, linked).finally(() =>
+  const response = await openFollowingOneRedirect(client, link, linked).finally(() =>
     clearTimeout(waiting),
   );
   try {
