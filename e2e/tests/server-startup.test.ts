@@ -109,11 +109,16 @@ describe('settings found wrong while starting', () => {
     ],
   ];
 
-  it.each(cases)('stops with exit code 1 and one line naming %s', async (setting, env) => {
-    const { code, stderr } = await runRefusedServer({ REDIS_URL: '', ...(await env()) });
-    expect(code).toBe(1);
-    expect(lines(stderr)).toHaveLength(1);
-    expect(stderr.startsWith(`${setting} `)).toBe(true);
-    expect(stderr).not.toContain('pa55word');
-  });
+  it.each(cases)(
+    'stops with exit code 1 and one line naming %s, and nothing else',
+    async (setting, env) => {
+      const { code, stdout, stderr } = await runRefusedServer({ REDIS_URL: '', ...(await env()) });
+      expect(code).toBe(1);
+      // No log of connection attempts before it: the line is all there is to read.
+      expect(lines(stdout)).toEqual([]);
+      expect(lines(stderr)).toHaveLength(1);
+      expect(stderr.startsWith(`${setting} `)).toBe(true);
+      expect(stderr).not.toContain('pa55word');
+    },
+  );
 });
