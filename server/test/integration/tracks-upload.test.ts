@@ -92,8 +92,7 @@ describe('uploading a track', () => {
     await tusUpload(t, client, file, audioMetadata(asRoomId(room.id), 'tone.wav'));
     const track = await waitForTrack(client, asRoomId(room.id), (x) => x.status === 'ready');
     // A WAV without a cover: nothing for "Use the file's cover" to go back to.
-    const details = (await client.call('tracks.get', { id: track._id })).body
-      .value as TrackDetails;
+    const details = (await client.call('tracks.get', { id: track._id })).body.value as TrackDetails;
     expect(details.hasFileCover).toBe(false);
     const base = `/api/tracks/${track._id}/audio`;
 
