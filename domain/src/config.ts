@@ -24,6 +24,8 @@ export type HealthStatus = {
   status: 'ok';
   db: 'pglite' | 'postgres';
   realtime: 'memory' | 'redis';
+  /** Where audio and covers live (STORAGE). */
+  storage: 'local' | 's3';
   version: string;
   /** Parts not built yet. */
   coming: ComingPart[];

@@ -88,6 +88,8 @@ export type TrackDetails = TrackSummary & {
   bitrate: number | null;
   sampleRate: number | null;
   originalFileName: string | null;
+  /** The file carries a cover of its own, so editors may go back to it. */
+  hasFileCover: boolean;
   external: TrackExternalIds | null;
 };
 

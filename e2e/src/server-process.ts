@@ -12,10 +12,18 @@ export type ServerProcess = {
   exited: Promise<number | null>;
 };
 
+export type RunOptions = {
+  /** The working directory (by default the project's, as with `npm start`). */
+  cwd?: string;
+};
+
 /** Runs the built server (`server/dist/main.js`) as `npm start` would, and waits for its address. */
-export async function runBuiltServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function runBuiltServer(
+  env: Record<string, string>,
+  options: RunOptions = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, [path.join(appRoot, 'server/dist/main.js')], {
-    cwd: appRoot,
+    cwd: options.cwd ?? appRoot,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -45,9 +53,12 @@ async function waitForAddress(read: () => string): Promise<string> {
 export type FinishedProcess = { code: number | null; stdout: string; stderr: string };
 
 /** Runs the built server expecting it to refuse to start, and answers how it ended. */
-export function runRefusedServer(env: Record<string, string>): Promise<FinishedProcess> {
+export function runRefusedServer(
+  env: Record<string, string>,
+  options: RunOptions = {},
+): Promise<FinishedProcess> {
   const child = spawn(process.execPath, [path.join(appRoot, 'server/dist/main.js')], {
-    cwd: appRoot,
+    cwd: options.cwd ?? appRoot,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

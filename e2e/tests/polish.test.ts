@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from '../src/fixtures';
-import { dialog, logOut, notice } from './support/people';
+import { dialog, logOut, newPerson, notice, signIn, signUp, signedIn } from './support/people';
 import { callAs, createRoomAs, registerMember, roomCard, signInContext } from './support/rooms';
 
 const INTRO = 'One playlist. One player. Everyone in sync.';
@@ -54,6 +54,27 @@ describe('home for a returning signed-in person', () => {
     await page.getByRole('heading', { level: 2, name: INTRO }).waitFor();
     await page.getByRole('button', { name: 'Hide the introduction', expanded: true }).click();
     expect(await page.getByRole('heading', { name: INTRO }).count()).toBe(0);
+  });
+});
+
+describe('the greeting of a new account', () => {
+  test('welcomes it after sign-up, also after a reload, and welcomes it back at the next sign-in', async ({
+    page,
+    open,
+  }) => {
+    const nora = newPerson('Nora New');
+    const greeting = (name: string) => page.getByRole('heading', { level: 1, name });
+    await open('/');
+    await signUp(page, nora);
+    await greeting('Welcome, Nora New').waitFor();
+    await page.reload();
+    await greeting('Welcome, Nora New').waitFor();
+    expect(await greeting('Welcome back, Nora New').count()).toBe(0);
+
+    await logOut(page);
+    await signIn(page, nora.username, nora.password);
+    await signedIn(page, 'Nora New');
+    await greeting('Welcome back, Nora New').waitFor();
   });
 });
 

@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { PublicConfig } from '@music-rooms/domain/config';
 import { AUTH_ROUTES } from '@music-rooms/domain/auth';
 import { runBuiltServer, runRefusedServer, type ServerProcess } from '../src/server-process';
 import { newPerson, type Person } from './support/people';
@@ -122,11 +123,45 @@ describe('settings found wrong while starting', () => {
     expect(`${stdout}${stderr}`).not.toContain('Cannot use a pool');
   });
 
-  it.each(cases)('stops with exit code 1 and one line naming %s', async (setting, env) => {
-    const { code, stderr } = await runRefusedServer({ REDIS_URL: '', ...(await env()) });
+  it.each(cases)(
+    'stops with exit code 1 and one line naming %s, and nothing else',
+    async (setting, env) => {
+      const { code, stdout, stderr } = await runRefusedServer({ REDIS_URL: '', ...(await env()) });
+      expect(code).toBe(1);
+      // No log of connection attempts before it: the line is all there is to read.
+      expect(lines(stdout)).toEqual([]);
+      expect(lines(stderr)).toHaveLength(1);
+      expect(stderr.startsWith(`${setting} `)).toBe(true);
+      expect(stderr).not.toContain('pa55word');
+    },
+  );
+});
+
+describe('a .env file in the working directory', () => {
+  it('is read for the settings the environment leaves unset; the environment wins', async () => {
+    const folder = tempDir();
+    const dataDir = path.join(folder, 'data-from-file');
+    // PORT 1 needs privileges: the server only starts if the environment's PORT wins.
+    fs.writeFileSync(
+      path.join(folder, '.env'),
+      `# settings of this site\nDATA_DIR=${dataDir}\nPUBLIC_DEV_MODE=true\nPORT=1\n`,
+    );
+    const server = await runBuiltServer({ DATABASE_URL: '', REDIS_URL: '' }, { cwd: folder });
+    expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(true);
+    const config = (await (await fetch(`${server.url}/api/config`)).json()) as PublicConfig;
+    expect(config.devMode).toBe(true);
+    expect(await stop(server)).toBe(0);
+  });
+
+  it('that cannot be read stops the start with one line naming it', async () => {
+    const folder = tempDir();
+    fs.mkdirSync(path.join(folder, '.env'));
+    const { code, stderr } = await runRefusedServer(
+      { DATABASE_URL: ':memory:', REDIS_URL: '' },
+      { cwd: folder },
+    );
     expect(code).toBe(1);
     expect(lines(stderr)).toHaveLength(1);
-    expect(stderr.startsWith(`${setting} `)).toBe(true);
-    expect(stderr).not.toContain('pa55word');
+    expect(stderr.startsWith('.env ')).toBe(true);
   });
 });

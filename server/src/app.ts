@@ -36,6 +36,7 @@ import { authPasswordRoutes } from './routes/auth-password';
 import { authResetRoutes } from './routes/auth-reset';
 import { accountRoutes } from './routes/account';
 import { rateLimitStorage } from './services/accounts/rate-limits';
+import { checkRedisReachable } from './db/redis-client';
 import { oauthRoutes } from './routes/oauth';
 import { uploadRoutes } from './routes/uploads';
 import { mediaRoutes } from './routes/media';
@@ -79,6 +80,8 @@ export async function buildApp(
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
+  // Before any Redis client is opened, so an unreachable Redis is one line and no retries.
+  if (config.redisUrl) await checkRedisReachable(config.redisUrl);
   // Rate-limit counters live in Redis when there is one, so limits hold across nodes.
   const rateLimitStore = rateLimitStorage(config, app.log);
   app.addHook('onClose', rateLimitStore.close);

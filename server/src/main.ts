@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { loadEnvFile } from './env-file';
 import { listenError } from './startup-errors';
 
 /** Starts one server node and stops it cleanly on SIGINT/SIGTERM. */
 async function main() {
+  loadEnvFile();
   const config = loadConfig();
   let app: FastifyInstance | null = null;
   let closing = false;

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../config';
+import { loadEnvFile } from '../env-file';
 import { openDatabase } from '../db';
 import { databaseOptionsFromConfig } from '../db/options';
 import { AdminCommandError, COMMANDS, help } from './admin-commands';
@@ -10,6 +11,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${help()}\n`);
     return name && name !== 'help' ? 2 : 0;
   }
+  loadEnvFile();
   const config = loadConfig();
   const database = await openDatabase(databaseOptionsFromConfig(config));
   try {

@@ -1,5 +1,9 @@
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
+import { addressOf, settingError } from '../startup-errors';
+
+/** How long the check at start waits for Redis to answer before the boot fails. */
+const START_CHECK_TIMEOUT_MS = 5_000;
 
 export type RedisClientOptions = {
   /** Connect on `connect()` rather than at once, so the caller can fail the boot on an error. */
@@ -25,4 +29,29 @@ export function createRedisClient(
 /** Closes a connection; one already lost has nothing left to close. */
 export async function quitRedis(client: Redis): Promise<void> {
   await client.quit().catch(() => {});
+}
+
+/**
+ * Connects once, with no retry and a bounded wait, before any long-lived client is opened: an
+ * unreachable REDIS_URL fails the boot at once with one line, instead of every client logging
+ * its reconnection attempts for half a minute first.
+ */
+export async function checkRedisReachable(url: string): Promise<void> {
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: START_CHECK_TIMEOUT_MS,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  // connect() only says "Connection is closed."; the error event says why.
+  let failure: Error | null = null;
+  probe.on('error', (error: Error) => (failure ??= error));
+  try {
+    await probe.connect();
+    await probe.ping();
+  } catch (error) {
+    throw settingError('REDIS_URL', `${addressOf(url)}: cannot connect`, failure ?? error);
+  } finally {
+    probe.disconnect();
+  }
 }

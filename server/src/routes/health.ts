@@ -25,6 +25,7 @@ export async function healthRoutes(app: FastifyInstance) {
       status: 'ok',
       db: app.database.kind,
       realtime: app.config.redisUrl ? 'redis' : 'memory',
+      storage: app.config.storage,
       version: app.build.version,
       coming: [...COMING_PARTS],
       ...(detail ? { detail } : {}),

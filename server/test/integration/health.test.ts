@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMING_PARTS, type HealthStatus, type PublicConfig } from '@music-rooms/domain';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { startS3Server, type S3Server } from '../helpers/s3-server';
 
 describe('health and public config', () => {
   let t: TestApp;
@@ -12,7 +13,7 @@ describe('health and public config', () => {
   });
   afterAll(() => t.close());
 
-  it('reports the database and realtime in use, and the parts still coming', async () => {
+  it('reports the database, realtime and storage in use, and the parts still coming', async () => {
     const res = await fetch(`${t.url}/api/health`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as HealthStatus;
@@ -20,6 +21,7 @@ describe('health and public config', () => {
       status: 'ok',
       db: process.env.DATABASE_URL ? 'postgres' : 'pglite',
       realtime: process.env.REDIS_URL ? 'redis' : 'memory',
+      storage: 'local',
       coming: [...COMING_PARTS],
     });
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
@@ -47,5 +49,30 @@ describe('health and public config', () => {
     const res = await fetch(`${t.url}/api/nothing-here`);
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ code: 'not_found', message: 'Not Found' });
+  });
+});
+
+describe('health on S3 storage', () => {
+  let s3: S3Server;
+  let t: TestApp;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    t = await startTestApp({
+      STORAGE: 's3',
+      S3_ENDPOINT: s3.settings.endpoint,
+      S3_BUCKET: s3.settings.bucket,
+      S3_REGION: s3.settings.region,
+      S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  it('names S3 as the storage in use', async () => {
+    const body = (await (await fetch(`${t.url}/api/health`)).json()) as HealthStatus;
+    expect(body.storage).toBe('s3');
   });
 });

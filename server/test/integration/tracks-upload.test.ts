@@ -71,6 +71,7 @@ describe('uploading a track', () => {
       expect(details.format).toBe('mp3');
       expect(details.originalFileName).toBe('whatever.mp3');
       expect(details.external).toBeNull();
+      expect(details.hasFileCover).toBe(true);
 
       const cover = await client.fetch(`/api/tracks/${track._id}/cover`);
       expect(cover.status).toBe(200);
@@ -90,6 +91,9 @@ describe('uploading a track', () => {
     const source = await fs.readFile(file);
     await tusUpload(t, client, file, audioMetadata(asRoomId(room.id), 'tone.wav'));
     const track = await waitForTrack(client, asRoomId(room.id), (x) => x.status === 'ready');
+    // A WAV without a cover: nothing for "Use the file's cover" to go back to.
+    const details = (await client.call('tracks.get', { id: track._id })).body.value as TrackDetails;
+    expect(details.hasFileCover).toBe(false);
     const base = `/api/tracks/${track._id}/audio`;
 
     const part = await client.fetch(base, { headers: { range: 'bytes=100-1123' } });

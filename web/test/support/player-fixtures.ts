@@ -72,6 +72,7 @@ export const trackDetails = (track: TrackSummary): TrackDetails => ({
   bitrate: null,
   sampleRate: 44_100,
   originalFileName: null,
+  hasFileCover: false,
   external: null,
 });
 

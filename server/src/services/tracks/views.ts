@@ -49,6 +49,7 @@ export function trackDetails(row: TrackWithUploader, superAdmin: boolean): Track
     bitrate: row.bitrate,
     sampleRate: row.sampleRate,
     originalFileName: row.originalFileName,
+    hasFileCover: row.embeddedCoverKey !== null,
     external: superAdmin
       ? {
           isrc: row.isrc,

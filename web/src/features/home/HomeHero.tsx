@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown } from 'lucide-react';
 import { useViewer } from '../../app/session/useViewer';
+import { useSession } from '../../app/session/useSession';
+import { useNewAccountId } from '../../app/session/new-account';
 import { HomeIntro } from './HomeIntro';
 import './home.css';
 
@@ -13,13 +15,16 @@ import './home.css';
 export function HomeHero() {
   const { t } = useTranslation();
   const viewer = useViewer();
+  const isNewAccount = useIsNewAccount();
   const [unfolded, setUnfolded] = useState(false);
   if (!viewer) return <HomeIntro />;
   return (
     <>
       <section className="hero-compact" aria-labelledby="hero-title">
         <h1 id="hero-title" className="hero-compact__title">
-          {t('home.returning.title', { name: viewer.name })}
+          {isNewAccount
+            ? t('home.returning.titleNew', { name: viewer.name })
+            : t('home.returning.title', { name: viewer.name })}
         </h1>
         <button
           type="button"
@@ -39,4 +44,13 @@ export function HomeHero() {
       )}
     </>
   );
+}
+
+/** Whether the person here signed up in this tab: they are welcomed, not welcomed back. */
+function useIsNewAccount(): boolean {
+  const newAccountId = useNewAccountId();
+  const { user, loading } = useSession();
+  if (newAccountId === null) return false;
+  // Before the session answers, the mark of this tab is all there is to go by.
+  return loading || user?.id === newAccountId;
 }

@@ -27,7 +27,10 @@ function uploadCover(track: TrackDetails, file: File): Promise<{ uploadId: strin
   });
 }
 
-/** The cover; editors change it (an image up to 10 MB) or go back to the file's own cover. */
+/**
+ * The cover; editors change it (an image up to 10 MB) or, when the file carries one, go back to
+ * the file's own cover.
+ */
 export function TrackCoverEditor({ track, pass, canManage }: TrackCoverEditorProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -82,15 +85,17 @@ export function TrackCoverEditor({ track, pass, canManage }: TrackCoverEditorPro
           <Button size="sm" icon={ImageUp} busy={busy} onClick={() => input.current?.click()}>
             {t('tracks.cover.change')}
           </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={RotateCcw}
-            busy={busy}
-            onClick={() => void reset()}
-          >
-            {t('tracks.cover.resetButton')}
-          </Button>
+          {track.hasFileCover && (
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={RotateCcw}
+              busy={busy}
+              onClick={() => void reset()}
+            >
+              {t('tracks.cover.resetButton')}
+            </Button>
+          )}
           <input
             ref={input}
             type="file"

@@ -3,6 +3,7 @@ import { TRACK_ERRORS } from '@music-rooms/domain/tracks';
 import { readBatch, writeBatch } from './batch-storage';
 import { SpeedMeter } from './format';
 import { matchFiles, type ResumeMatch, type StoredUpload } from './resume-match';
+import { withoutSupersededCopies } from './superseded-uploads';
 import {
   startTusUpload,
   terminateUpload,
@@ -158,7 +159,16 @@ export class UploadQueue {
       onUrl: (url) => this.patch(item.key, { uploadUrl: url, uploadId: idOfUrl(url) }),
       onProgress: (sent) =>
         this.patch(item.key, { sent, bytesPerSecond: meter.sample(sent, performance.now()) }),
-      onSuccess: (url) => finish({ phase: 'sent', sent: item.size, uploadId: idOfUrl(url) }),
+      onSuccess: (url) => {
+        this.update(
+          withoutSupersededCopies(this.items, {
+            key: item.key,
+            name: item.fileName,
+            size: item.size,
+          }),
+        );
+        finish({ phase: 'sent', sent: item.size, uploadId: idOfUrl(url) });
+      },
       onError: (error) => finish({ phase: 'failed', error }),
     }).catch(() => null);
     if (!upload) return finish({ phase: 'failed', error: { key: TRACK_ERRORS.uploadFailed } });
