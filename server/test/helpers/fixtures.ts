@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { test as base } from 'vitest';
 import { startTestApp, type TestApp, type TestAppOptions } from './app';
 import { factories, type Factories } from './factories';
@@ -63,6 +65,13 @@ export const test = base
  */
 export const anotherApp = (env: Record<string, string>, options: TestAppOptions = {}) =>
   startedOnce(() => startTestApp(env, options), close);
+
+/**
+ * A file fixture of an empty scratch folder named after `prefix`, removed after the file:
+ * `const scratch = test.extend('dir', { scope: 'file' }, scratchDir('tracks-upload-'))`.
+ */
+export const scratchDir = (prefix: string) =>
+  startedOnce(() => fs.mkdtempSync(path.join(os.tmpdir(), prefix)), remove);
 
 /**
  * The app of a file talking to fake Google, GitHub and Spotify (`providers`), which send the

@@ -183,6 +183,21 @@ export async function createTrack(t: TestApp, seed: TrackSeed): Promise<TrackRow
 
 export type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
+/** Reads a raw request's whole answer, then hands it to `resolve`. */
+export const answerTo =
+  (resolve: (answer: RawAnswer) => void) =>
+  (response: http.IncomingMessage): void => {
+    const chunks: Buffer[] = [];
+    response.on('data', (chunk: Buffer) => chunks.push(chunk));
+    response.on('end', () =>
+      resolve({
+        status: response.statusCode ?? 0,
+        headers: response.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      }),
+    );
+  };
+
 /**
  * One tus request as written, its path sent byte for byte in the request line (a `#` or `?`
  * included, which fetch would cut or encode), with the client's session cookie.
@@ -210,17 +225,7 @@ export function rawTusRequest(
           ...headers,
         },
       },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-      },
+      answerTo(resolve),
     );
     request.on('error', reject);
     request.end(body);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMING_PARTS, type HealthStatus, type PublicConfig } from '@music-rooms/domain';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { startS3Server, type S3Server } from '../helpers/s3-server';
+import { s3StorageEnv, startS3Server, type S3Server } from '../helpers/s3-server';
 
 describe('health and public config', () => {
   let t: TestApp;
@@ -57,14 +57,7 @@ describe('health on S3 storage', () => {
   let t: TestApp;
   beforeAll(async () => {
     s3 = await startS3Server();
-    t = await startTestApp({
-      STORAGE: 's3',
-      S3_ENDPOINT: s3.settings.endpoint,
-      S3_BUCKET: s3.settings.bucket,
-      S3_REGION: s3.settings.region,
-      S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
-    });
+    t = await startTestApp(s3StorageEnv(s3));
   });
   afterAll(async () => {
     await t?.close();

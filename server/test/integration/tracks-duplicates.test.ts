@@ -1,8 +1,5 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { asRoomId, type RoomId, type UploadView } from '@music-rooms/domain';
-import { describe, expect, test } from '../helpers/fixtures';
+import { describe, expect, scratchDir, test } from '../helpers/fixtures';
 import { makeAudioFixture } from '../helpers/audio-fixtures';
 import type { TestApp } from '../helpers/app';
 import type { Factories, SessionClient } from '../helpers/factories';
@@ -15,13 +12,7 @@ import {
   waitForUpload,
 } from '../helpers/tracks';
 
-// Vitest reads a fixture's dependencies from its first parameter's pattern: none here.
-// eslint-disable-next-line no-empty-pattern
-const scratch = test.extend('dir', { scope: 'file' }, async ({}, { onCleanup }) => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tracks-duplicates-'));
-  onCleanup(() => fs.rm(dir, { recursive: true, force: true }));
-  return dir;
-});
+const scratch = test.extend('dir', { scope: 'file' }, scratchDir('tracks-duplicates-'));
 
 type Setup = { client: SessionClient; roomId: RoomId; original: string; again: UploadView };
 

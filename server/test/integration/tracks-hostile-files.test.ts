@@ -1,13 +1,11 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { asRoomId } from '@music-rooms/domain';
 import { jobs } from '../../src/db/schema-tracks';
 import type { TestApp } from '../helpers/app';
 import { makeAudioFixture } from '../helpers/audio-fixtures';
 import { eventually } from '../helpers/eventually';
-import { describe, expect, test } from '../helpers/fixtures';
+import { describe, expect, scratchDir, test } from '../helpers/fixtures';
 import { craftedWav, longSilence, withClaimedFrames } from '../helpers/hostile-audio';
 import { createRoom } from '../helpers/rooms';
 import {
@@ -18,13 +16,7 @@ import {
   waitForUpload,
 } from '../helpers/tracks';
 
-// Vitest reads a fixture's dependencies from its first parameter's pattern: none here.
-// eslint-disable-next-line no-empty-pattern
-const scratch = test.extend('dir', { scope: 'file' }, async ({}, { onCleanup }) => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tracks-hostile-'));
-  onCleanup(() => fs.rm(dir, { recursive: true, force: true }));
-  return dir;
-});
+const scratch = test.extend('dir', { scope: 'file' }, scratchDir('tracks-hostile-'));
 
 /** Processing jobs of a room that a node is running now. */
 async function runningJobsOf(t: TestApp, roomId: string): Promise<number> {

@@ -7,6 +7,7 @@ import type { Factories, SessionClient } from '../helpers/factories';
 import { describe, expect, test } from '../helpers/fixtures';
 import { createRoom } from '../helpers/rooms';
 import {
+  answerTo,
   audioMetadata,
   createTusUpload,
   listTracks,
@@ -130,17 +131,7 @@ function streamedPatch(t: TestApp, client: SessionClient, uploadPath: string, of
           'content-length': String(LENGTH - offset),
         },
       },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-      },
+      answerTo(resolve),
     );
     request.on('error', reject);
   });

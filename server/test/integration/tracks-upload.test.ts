@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { asRoomId, type TrackDetails } from '@music-rooms/domain';
-import { describe, expect, test } from '../helpers/fixtures';
+import { describe, expect, scratchDir, test } from '../helpers/fixtures';
 import { makeAudioFixture } from '../helpers/audio-fixtures';
 import { createRoom } from '../helpers/rooms';
 import {
@@ -18,13 +17,7 @@ import {
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-// Vitest reads a fixture's dependencies from its first parameter's pattern: none here.
-// eslint-disable-next-line no-empty-pattern
-const scratch = test.extend('dir', { scope: 'file' }, async ({}, { onCleanup }) => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tracks-upload-'));
-  onCleanup(() => fs.rm(dir, { recursive: true, force: true }));
-  return dir;
-});
+const scratch = test.extend('dir', { scope: 'file' }, scratchDir('tracks-upload-'));
 
 describe('uploading a track', () => {
   scratch(
