@@ -28,8 +28,8 @@ function uploadCover(track: TrackDetails, file: File): Promise<{ uploadId: strin
 }
 
 /**
- * The cover; editors change it (an image up to 10 MB) or, when the file carries one, go back to
- * the file's own cover.
+ * The cover; editors change it (an image up to 10 MB), go back to the file's own cover when the
+ * file carries one, or else remove the cover they set.
  */
 export function TrackCoverEditor({ track, pass, canManage }: TrackCoverEditorProps) {
   const { t } = useTranslation();
@@ -59,7 +59,10 @@ export function TrackCoverEditor({ track, pass, canManage }: TrackCoverEditorPro
     setBusy(true);
     try {
       await setTrackCover(track._id, null);
-      notify({ variant: 'success', title: t('tracks.cover.reset') });
+      notify({
+        variant: 'success',
+        title: t(track.hasFileCover ? 'tracks.cover.reset' : 'tracks.cover.removed'),
+      });
     } catch (error) {
       fail(errorText(error, TRACK_ERRORS.coverNotFound));
     } finally {
@@ -85,7 +88,7 @@ export function TrackCoverEditor({ track, pass, canManage }: TrackCoverEditorPro
           <Button size="sm" icon={ImageUp} busy={busy} onClick={() => input.current?.click()}>
             {t('tracks.cover.change')}
           </Button>
-          {track.hasFileCover && (
+          {(track.hasFileCover || track.coverVersion !== null) && (
             <Button
               size="sm"
               variant="ghost"
@@ -93,7 +96,7 @@ export function TrackCoverEditor({ track, pass, canManage }: TrackCoverEditorPro
               busy={busy}
               onClick={() => void reset()}
             >
-              {t('tracks.cover.resetButton')}
+              {t(track.hasFileCover ? 'tracks.cover.resetButton' : 'tracks.cover.removeButton')}
             </Button>
           )}
           <input
