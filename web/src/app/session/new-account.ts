@@ -4,7 +4,8 @@ import { session } from '../../lib/storage';
 
 /**
  * The account signed up in this tab: the home page welcomes it rather than welcoming it back,
- * through reloads, until the tab closes or someone signs in (sessionStorage is per tab).
+ * through reloads, until the tab closes, someone signs in or the account signs out
+ * (sessionStorage is per tab).
  */
 const NEW_ACCOUNT_KEY = 'music-rooms:new-account';
 const listeners = new Set<() => void>();
@@ -13,6 +14,12 @@ const listeners = new Set<() => void>();
 export function rememberSignedIn(user: SessionUser, isNew: boolean): void {
   if (isNew) session.set(NEW_ACCOUNT_KEY, user.id);
   else session.remove(NEW_ACCOUNT_KEY);
+  for (const listener of listeners) listener();
+}
+
+/** After a sign-out, whoever comes next to this tab is back, not new. */
+export function forgetNewAccount(): void {
+  session.remove(NEW_ACCOUNT_KEY);
   for (const listener of listeners) listener();
 }
 

@@ -1,5 +1,6 @@
 import type { SessionUser } from '@music-rooms/domain/auth';
 import { clearCachedUser, writeCachedUser } from './cached-user';
+import { forgetNewAccount } from './new-account';
 import { deleteSession } from './session-api';
 import { readSession, setSessionState } from './session-store';
 import { toCachedUser } from './session-user';
@@ -10,8 +11,9 @@ import { toCachedUser } from './session-user';
  */
 async function setUser(user: SessionUser | null): Promise<void> {
   setSessionState({ user, answered: true });
-  if (user) writeCachedUser(toCachedUser(user));
-  else clearCachedUser();
+  if (user) return writeCachedUser(toCachedUser(user));
+  clearCachedUser();
+  forgetNewAccount();
 }
 
 /** Logs out: the session and the cached user go (spec §4 Auth). */
