@@ -14,8 +14,8 @@ import { YandexMusicDouble, type DoubleTrack } from './yandex-music-double';
 export const TOKEN = 'y0_AgAAAAAListenerWithPlus0123456789abcdef';
 export const TOKEN_WITHOUT_PLUS = 'y0_AgAAAAAListenerNoPlus0123456789abcdefgh';
 /**
- * The token of an account that likes nothing and whose catalogue (another region's) lacks the
- * track the others like first, `SIGNAL_TRACK_ID`.
+ * The token of an account without a subscription that likes nothing and whose catalogue
+ * (another region's) lacks the track the others like first, `SIGNAL_TRACK_ID`.
  */
 export const TOKEN_ELSEWHERE = 'y0_AgAAAAAListenerElsewhere0123456789abcd';
 export const SIGNAL_TRACK_ID = '33311009';
@@ -89,7 +89,7 @@ export async function startLibraryDouble(): Promise<YandexMusicDouble> {
   double.addAccount(TOKEN_ELSEWHERE, {
     login: 'traveller',
     displayName: 'Traveller',
-    hasPlus: true,
+    hasPlus: false,
     unreadable: [SIGNAL_TRACK_ID],
   });
   double.addTrack(await serviceTrack(SIGNAL_TRACK_ID, 'Test Signal'));

@@ -47,7 +47,7 @@ describe('token validation', () => {
       await client.call('yandexMusic.validateToken', { token: TOKEN_ELSEWHERE }),
     );
     expect(check).toEqual({
-      account: { login: 'traveller', name: 'Traveller', hasPlus: true },
+      account: { login: 'traveller', name: 'Traveller', hasPlus: false },
       testTrackTitle: 'Hold the Music',
     });
   });
