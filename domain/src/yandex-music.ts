@@ -42,15 +42,25 @@ export type ServiceTrack = {
 /** The account a token belongs to. */
 export type ServiceAccount = { login: string | null; name: string | null; hasPlus: boolean };
 
-/** `yandexMusic.validateToken`: the account and a track read with the token (§8 success). */
-export type TokenCheck = { account: ServiceAccount; testTrackTitle: string };
+/**
+ * `yandexMusic.validateToken`: the account the token belongs to, and the title of a track the
+ * account can read (§8 success): one of its liked tracks, else a search's first; null when the
+ * account reads none (the token is valid all the same).
+ */
+export type TokenCheck = { account: ServiceAccount; testTrackTitle: string | null };
+
+/** One of the account's own playlists; `url` is its link, for `yandexMusic.resolve`. */
+export type ServicePlaylistSummary = { title: string; trackCount: number; url: string };
+
+/** `yandexMusic.library`: what the token's account keeps: its liked tracks and playlists. */
+export type ServiceLibrary = { likedCount: number; playlists: ServicePlaylistSummary[] };
 
 export const SERVICE_LINK_KINDS = ['track', 'album', 'playlist'] as const;
 export type ServiceLinkKind = (typeof SERVICE_LINK_KINDS)[number];
 
-/** `yandexMusic.resolve`: what a link points to, with each of its tracks. */
+/** `yandexMusic.resolve`: what a link points to, with each of its tracks (`liked`: the likes). */
 export type ResolvedLink = {
-  kind: ServiceLinkKind;
+  kind: ServiceLinkKind | 'liked';
   title: string;
   /** A small cover as a data: URL (the page loads no image from the service itself). */
   cover: string | null;

@@ -34,7 +34,7 @@ const view = (items: ImportItemView[], status: ImportView['status'] = 'active'):
   items,
 });
 
-// The download states of spec §4 (idle, downloading, started) and the import's summary.
+// The download states of spec §4 (idle, downloading, started), its end, and the import's summary.
 describe('the import modal’s state', () => {
   it('is idle before anything is asked, and after a cancel', () => {
     expect(downloadStateOf(null, false)).toBe('idle');
@@ -49,9 +49,13 @@ describe('the import modal’s state', () => {
 
   it('is started once every file is in and the room is adding them', () => {
     expect(downloadStateOf(view([item('processing'), item('ready')]), false)).toBe('started');
+  });
+
+  it('is finished once every track is in, added or failed', () => {
     expect(downloadStateOf(view([item('ready'), item('failed')], 'finished'), false)).toBe(
-      'started',
+      'finished',
     );
+    expect(downloadStateOf(view([item('ready'), item('duplicate')]), false)).toBe('finished');
   });
 
   it('counts what was added, skipped as a duplicate, failed and still to do', () => {

@@ -1,8 +1,14 @@
 import { TOPICS, type ImportView } from '@music-rooms/domain';
 import { requireSignedIn } from '../services/rooms/access';
-import { resolveLink, searchTracks, validateToken } from '../services/yandex-music/catalog';
+import { resolveLink, searchTracks } from '../services/yandex-music/catalog';
+import { libraryOf, likedTracksOf, validateToken } from '../services/yandex-music/library';
 import { importStatus, listImports } from '../services/yandex-music/import-views';
-import { cancelImport, retryImport, startImport } from '../services/yandex-music/imports';
+import {
+  cancelImport,
+  removeFailedItems,
+  retryImport,
+  startImport,
+} from '../services/yandex-music/imports';
 import { viewerOf } from './rooms/topics';
 import { publishTracksChange } from './tracks/topics';
 import { defineAction, defineMutation, defineQuery, type MutationContext } from './define';
@@ -15,7 +21,7 @@ function publishImportChange(ctx: MutationContext, view: ImportView): void {
 
 /** The import from the streaming service (spec §7 streaming-service flows). */
 export const yandexMusicFunctions = [
-  // Token validation: the account and a test track's title.
+  // Token validation: the account, and the title of a track it can read.
   defineAction('yandexMusic.validateToken', async (ctx, { token }) => {
     requireSignedIn(viewerOf(ctx));
     return validateToken(ctx.deps.yandexMusic.client, token);
@@ -24,6 +30,15 @@ export const yandexMusicFunctions = [
   defineAction('yandexMusic.resolve', async (ctx, { token, url }) => {
     requireSignedIn(viewerOf(ctx));
     return resolveLink(ctx.deps.yandexMusic.client, token, url);
+  }),
+  // The account's own library: its liked tracks and playlists.
+  defineAction('yandexMusic.library', async (ctx, { token }) => {
+    requireSignedIn(viewerOf(ctx));
+    return libraryOf(ctx.deps.yandexMusic.client, token);
+  }),
+  defineAction('yandexMusic.likedTracks', async (ctx, { token }) => {
+    requireSignedIn(viewerOf(ctx));
+    return likedTracksOf(ctx.deps.yandexMusic.client, token);
   }),
   // Track search.
   defineAction('yandexMusic.search', async (ctx, { token, query }) => {
@@ -49,6 +64,12 @@ export const yandexMusicFunctions = [
   }),
   defineMutation('yandexMusic.cancelImport', async (ctx, { importId }) => {
     const view = await cancelImport(ctx.deps, viewerOf(ctx), importId);
+    publishImportChange(ctx, view);
+    return view;
+  }),
+  // Failed tracks leave the importer's panel, and their failed rows the room.
+  defineMutation('yandexMusic.removeFailed', async (ctx, { importId, itemIds }) => {
+    const view = await removeFailedItems(ctx.deps, viewerOf(ctx), { importId, itemIds });
     publishImportChange(ctx, view);
     return view;
   }),

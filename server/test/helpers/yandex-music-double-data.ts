@@ -3,7 +3,16 @@ import sharp from 'sharp';
 
 /** The double's data: accounts, tracks and how their downloads behave, and its answers. */
 
-export type DoubleAccount = { uid: number; login: string; displayName: string; hasPlus: boolean };
+export type DoubleAccount = {
+  uid: number;
+  login: string;
+  displayName: string;
+  hasPlus: boolean;
+  /** Ids of the tracks it liked, newest first (`users/{uid}/likes/tracks`). */
+  likes: string[];
+  /** Tracks its catalogue lacks (another region's): the service answers as if there were none. */
+  unreadable: string[];
+};
 
 /** How a track's download goes; the default serves the file. */
 export type DownloadBehaviour =
@@ -14,6 +23,7 @@ export type DownloadBehaviour =
   | 'htmlPage'
   | 'tinyFile'
   | 'expiresOnce'
+  /** Every address handed out has expired: download-info's and the direct link alike. */
   | 'alwaysExpired'
   | 'redirect'
   | 'twoRedirects'

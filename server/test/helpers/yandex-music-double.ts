@@ -14,8 +14,9 @@ export type * from './yandex-music-double-data';
 
 /**
  * A double of the streaming service on loopback speaking its public API (account, tracks,
- * albums, playlists, search, download-info and its XML), with signed direct links it verifies
- * and expires. Each track says how its download behaves (a preview, an error page, a cut...).
+ * albums, playlists, an account's likes and playlists, search, download-info and its XML), with
+ * signed download-info addresses and direct links it verifies and expires. An account may lack
+ * tracks of the catalogue (`unreadable`). Each track says how its download behaves (a preview, an error page, a cut...).
  */
 
 const SIGN_SALT = 'XGRlBW9FXlekgbPrRHuSiA';
@@ -91,6 +92,8 @@ export class YandexMusicDouble {
       login: 'listener',
       displayName: 'Listener',
       hasPlus: true,
+      likes: [],
+      unreadable: [],
       ...account,
     };
     this.accounts.set(token, full);
@@ -122,7 +125,7 @@ export class YandexMusicDouble {
     try {
       // The storage's addresses are signed; they need no token.
       const xml = /^\/download-info\/(\d+)\/(\w+)$/.exec(url.pathname);
-      if (xml) return this.xml(xml[1]!, res);
+      if (xml) return this.xml(xml[1]!, url, res);
       if (url.pathname.startsWith('/get-mp3/')) return await this.storage(url, res);
       if (url.pathname.startsWith('/redirected/')) return await this.redirected(url, res);
       if (url.pathname.startsWith('/covers/')) return await this.cover(url, res);
@@ -164,18 +167,28 @@ export class YandexMusicDouble {
     if (path === '/tracks' && req.method === 'POST') {
       const ids = new URLSearchParams(await body(req)).get('track-ids')?.split(',') ?? [];
       return json(res, 200, {
-        result: ids.flatMap((id) => (this.tracks.has(id) ? [this.wire(id)] : [])),
+        result: ids.flatMap((id) => (this.readable(account, id) ? [this.wire(id)] : [])),
       });
     }
     let match = /^\/tracks\/(\d+)\/download-info$/.exec(path);
     if (match) return this.downloadInfo(match[1]!, account, res);
+    match = /^\/users\/([^/]+)\/(likes\/tracks|playlists\/list)$/.exec(path);
+    if (match) {
+      const owner = decodeURIComponent(match[1]!);
+      if (owner !== String(account.uid) && owner !== account.login) {
+        return json(res, 403, { error: { name: 'not-allowed', message: 'not yours' } });
+      }
+      return match[2] === 'likes/tracks'
+        ? this.likes(account, res)
+        : this.ownPlaylists(account, res);
+    }
     match = /^\/albums\/(\d+)\/with-tracks$/.exec(path);
     if (match) return this.album(match[1]!, res);
     match = /^\/users\/([^/]+)\/playlists\/(\d+)$/.exec(path);
     if (match) return this.playlist(`${decodeURIComponent(match[1]!)}/${match[2]}`, res);
     match = /^\/playlist\/([^/]+)$/.exec(path);
     if (match) return this.playlist(decodeURIComponent(match[1]!), res);
-    if (path === '/search') return this.search(url.searchParams.get('text') ?? '', res);
+    if (path === '/search') return this.search(account, url.searchParams.get('text') ?? '', res);
     json(res, 404, { error: { name: 'not-found' } });
   }
 
@@ -215,11 +228,51 @@ export class YandexMusicDouble {
     });
   }
 
-  private search(text: string, res: http.ServerResponse) {
-    const found = [...this.tracks.values()].filter((track) =>
-      `${track.title} ${track.artists.map((a) => a.name).join(' ')}`
-        .toLowerCase()
-        .includes(text.toLowerCase()),
+  /** Whether the account's catalogue holds the track. */
+  private readable(account: DoubleAccount, id: string): boolean {
+    return this.tracks.has(id) && !account.unreadable.includes(id);
+  }
+
+  private likes(account: DoubleAccount, res: http.ServerResponse) {
+    return json(res, 200, {
+      result: {
+        library: {
+          uid: account.uid,
+          revision: 7,
+          tracks: account.likes.map((id) => ({
+            id,
+            albumId: this.tracks.get(id)?.album?.id ?? '0',
+            timestamp: '2024-05-01T10:00:00+00:00',
+          })),
+        },
+      },
+    });
+  }
+
+  /** The account's playlists: those kept under its login (`login/kind`). */
+  private ownPlaylists(account: DoubleAccount, res: http.ServerResponse) {
+    const own = [...this.playlists.entries()].filter(([key]) =>
+      key.startsWith(`${account.login}/`),
+    );
+    return json(res, 200, {
+      result: own.map(([key, playlist]) => ({
+        uid: account.uid,
+        kind: Number(key.split('/')[1]),
+        title: playlist.title,
+        trackCount: playlist.trackIds.length,
+        owner: { uid: account.uid, login: account.login, name: account.displayName },
+        visibility: 'public',
+      })),
+    });
+  }
+
+  private search(account: DoubleAccount, text: string, res: http.ServerResponse) {
+    const found = [...this.tracks.values()].filter(
+      (track) =>
+        !account.unreadable.includes(track.id) &&
+        `${track.title} ${track.artists.map((a) => a.name).join(' ')}`
+          .toLowerCase()
+          .includes(text.toLowerCase()),
     );
     return json(res, 200, {
       result: {
@@ -230,7 +283,7 @@ export class YandexMusicDouble {
   }
 
   private downloadInfo(id: string, account: DoubleAccount, res: http.ServerResponse) {
-    const track = this.tracks.get(id);
+    const track = this.readable(account, id) ? this.tracks.get(id) : undefined;
     if (!track) return json(res, 404, { error: { name: 'not-found' } });
     if (track.download === 'infoStatus')
       return json(res, track.status ?? 500, { error: { name: 'failure' } });
@@ -244,7 +297,7 @@ export class YandexMusicDouble {
       gain: false,
       preview,
       direct: false,
-      downloadInfoUrl: `${this.storageBase}/download-info/${id}/${n}`,
+      downloadInfoUrl: `${this.storageBase}/download-info/${id}/${n}?ts=${(Date.now() + this.linkTtlMs).toString(16)}`,
     });
     const bitrate = track.bitrateInKbps ?? 128;
     const options =
@@ -255,9 +308,14 @@ export class YandexMusicDouble {
   }
 
   /** The XML naming the storage host, the path, a timestamp and a secret. */
-  private xml(id: string, res: http.ServerResponse) {
+  private xml(id: string, url: URL, res: http.ServerResponse) {
     const track = this.tracks.get(id);
     if (!track) return json(res, 404, { error: { name: 'not-found' } });
+    // The address download-info handed out is good for a while too, as the direct link is.
+    const until = parseInt(url.searchParams.get('ts') ?? '0', 16);
+    if (Date.now() > until || track.download === 'alwaysExpired') {
+      return text(res, 410, 'text/plain', 'link expired');
+    }
     if (track.download === 'badXml')
       return text(res, 200, 'text/xml', '<download-info><host>x</host></download-info>');
     const secret = randomBytes(8).toString('hex');

@@ -43,10 +43,9 @@ describe('hostile audio files', () => {
         status: 'failed',
         failure: 'tracks.errors.unsupportedFormat',
       });
+      // The failed track is the uploader's panel's, never the room's list.
       const { tracks } = await listTracks(client, roomId);
-      expect(tracks.map((x) => [x.status, x.failure])).toEqual([
-        ['failed', 'tracks.errors.unsupportedFormat'],
-      ]);
+      expect(tracks).toEqual([]);
     });
   }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { asRoomId, type TrackDetails } from '@music-rooms/domain';
 import { describe, expect, scratchDir, test } from '../helpers/fixtures';
+import { findTracks } from '../../src/services/tracks/store';
 import { makeAudioFixture } from '../helpers/audio-fixtures';
 import { createRoom } from '../helpers/rooms';
 import {
@@ -137,8 +138,18 @@ describe('uploading a track', () => {
         status: 'failed',
         failure: 'tracks.errors.unsupportedFormat',
       });
-      const failedTrack = await waitForTrack(client, roomId, (x) => x.status === 'failed');
-      expect(failedTrack.failure).toBe('tracks.errors.unsupportedFormat');
+      // The refusal is the uploader's to read in the upload panel: the room's list, its count
+      // and everyone else never see a failed track.
+      for (const viewer of [client, f.guest()]) {
+        const { tracks, stats } = await listTracks(viewer, roomId);
+        expect(tracks).toEqual([]);
+        expect(stats.count).toBe(0);
+      }
+      // Dismissing it in the panel removes the failed track itself.
+      expect(await findTracks(t.app.database.db, [failed.trackId!])).toHaveLength(1);
+      const cancel = await client.call('uploads.cancel', { uploadId: failed.uploadId });
+      expect(cancel.body.status, JSON.stringify(cancel.body)).toBe('success');
+      expect(await findTracks(t.app.database.db, [failed.trackId!])).toEqual([]);
 
       const whole = await fs.readFile(await makeAudioFixture(dir, 'mp3', { seconds: 4 }));
       const truncated = whole.subarray(0, Math.floor(whole.length / 2));

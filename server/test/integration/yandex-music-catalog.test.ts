@@ -1,6 +1,7 @@
 import {
   YANDEX_MUSIC_ERRORS as KEYS,
   type ResolvedLink,
+  type ServiceLibrary,
   type ServiceSearchResult,
   type TokenCheck,
 } from '@music-rooms/domain';
@@ -8,6 +9,7 @@ import type { FunctionBody, JsonReply } from '../helpers/factories';
 import { describe, expect } from '../helpers/fixtures';
 import {
   TOKEN,
+  TOKEN_ELSEWHERE,
   TOKEN_WITHOUT_PLUS,
   UUID_PLAYLIST,
   expectRefused,
@@ -22,7 +24,7 @@ const valueOf = <T>(res: JsonReply<FunctionBody>): T => {
 // Reading the service with the person's token (spec §7: token validation, playlist load,
 // track search) and the refusals of §8 for each.
 describe('token validation', () => {
-  test('answers the account and the test track’s title', async ({ f }) => {
+  test('answers the account and the title of the track it liked last', async ({ f }) => {
     const { client } = await f.signedInUser();
     const check = valueOf<TokenCheck>(
       await client.call('yandexMusic.validateToken', { token: TOKEN }),
@@ -31,6 +33,39 @@ describe('token validation', () => {
       account: { login: 'listener', name: 'Listener', hasPlus: true },
       testTrackTitle: 'Test Signal',
     });
+    const other = valueOf<TokenCheck>(
+      await client.call('yandexMusic.validateToken', { token: TOKEN_WITHOUT_PLUS }),
+    );
+    expect(other.testTrackTitle).toBe('Open Road');
+  });
+
+  test('takes a token whose catalogue lacks the others’ track: the test track comes from a search', async ({
+    f,
+  }) => {
+    const { client } = await f.signedInUser();
+    const check = valueOf<TokenCheck>(
+      await client.call('yandexMusic.validateToken', { token: TOKEN_ELSEWHERE }),
+    );
+    expect(check).toEqual({
+      account: { login: 'traveller', name: 'Traveller', hasPlus: false },
+      testTrackTitle: 'Hold the Music',
+    });
+  });
+
+  test('takes a token whose account answers even when no track can be read', async ({
+    f,
+    double,
+  }) => {
+    const { client } = await f.signedInUser();
+    double.apiFailures.push({ match: /^\/(search|tracks|users\/.*)$/, status: 500 });
+    try {
+      const check = valueOf<TokenCheck>(
+        await client.call('yandexMusic.validateToken', { token: TOKEN }),
+      );
+      expect(check.testTrackTitle).toBeNull();
+    } finally {
+      double.apiFailures.length = 0;
+    }
   });
 
   test('asks for a token first when it is blank (enter token first)', async ({ f }) => {
@@ -191,6 +226,75 @@ describe('links', () => {
       await client.call('yandexMusic.resolve', { token: TOKEN, url }),
       KEYS.trackNotFound,
     );
+  });
+});
+
+describe('the account’s own library', () => {
+  test('lists how many tracks it likes and its playlists, with their links', async ({ f }) => {
+    const { client } = await f.signedInUser();
+    const library = valueOf<ServiceLibrary>(
+      await client.call('yandexMusic.library', { token: TOKEN }),
+    );
+    expect(library).toEqual({
+      likedCount: 3,
+      playlists: [
+        {
+          title: 'Road Trip',
+          trackCount: 3,
+          url: 'https://music.yandex.ru/users/listener/playlists/1001',
+        },
+        {
+          title: 'Empty for now',
+          trackCount: 0,
+          url: 'https://music.yandex.ru/users/listener/playlists/1002',
+        },
+      ],
+    });
+    const playlist = valueOf<ResolvedLink>(
+      await client.call('yandexMusic.resolve', { token: TOKEN, url: library.playlists[0]!.url }),
+    );
+    expect(playlist.tracks.map((track) => track.title)).toEqual([
+      'Morning Drive',
+      'Open Road',
+      'Sunset Boulevard',
+    ]);
+  });
+
+  test('reads the liked tracks, newest first, with their availability', async ({ f }) => {
+    const { client } = await f.signedInUser();
+    const liked = valueOf<ResolvedLink>(
+      await client.call('yandexMusic.likedTracks', { token: TOKEN }),
+    );
+    expect(liked).toMatchObject({ kind: 'liked', trackCount: 3 });
+    expect(liked.tracks.map((track) => [track.title, track.availability])).toEqual([
+      ['Test Signal', 'available'],
+      ['Night One', 'available'],
+      ['Sunset Boulevard', 'available'],
+    ]);
+    const none = valueOf<ResolvedLink>(
+      await client.call('yandexMusic.likedTracks', { token: TOKEN_ELSEWHERE }),
+    );
+    expect(none.tracks).toEqual([]);
+  });
+
+  test('says the library failed to load when the service fails', async ({ f, double }) => {
+    const { client } = await f.signedInUser();
+    double.apiFailures.push({ match: /\/playlists\/list$/, status: 500 });
+    try {
+      expectRefused(
+        await client.call('yandexMusic.library', { token: TOKEN }),
+        KEYS.playlistLoadFailed,
+      );
+    } finally {
+      double.apiFailures.length = 0;
+    }
+  });
+
+  test('asks a guest to sign in', async ({ f }) => {
+    for (const path of ['yandexMusic.library', 'yandexMusic.likedTracks'] as const) {
+      const res = await f.guest().call(path, { token: TOKEN });
+      expect(res.body.errorData.code, path).toBe('not_signed_in');
+    }
   });
 });
 

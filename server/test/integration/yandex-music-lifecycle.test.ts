@@ -4,6 +4,7 @@ import path from 'node:path';
 import { YANDEX_MUSIC_ERRORS as KEYS, type ImportView } from '@music-rooms/domain';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
+import { findTracks } from '../../src/services/tracks/store';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createTestDatabase } from '../helpers/database';
 import { clientFor, createUser } from '../helpers/factories';
@@ -74,6 +75,46 @@ describe('cancel and retry', () => {
     ]);
   });
 
+  test('a failed track is the importer’s panel’s: not in the room’s list or count, removed from the panel', async ({
+    t,
+    f,
+    double,
+  }) => {
+    const { user, client } = await f.signedInUser();
+    const other = await f.signedInUser();
+    const room = await createRoom(t, {
+      owner: user,
+      members: [{ user: other.user, role: 'editor' }],
+    });
+    double.addTrack(
+      await serviceTrack('803', 'Broken Link', { download: 'storageStatus', status: 404 }),
+    );
+    const done = await waitForImport(
+      client,
+      (await startImport(client, room.id, ['101', '803'])).importId,
+    );
+    expect(done.items.map((item) => item.status)).toEqual(['ready', 'failed']);
+    for (const viewer of [client, other.client, f.guest()]) {
+      const { tracks, stats } = await listTracks(viewer, room.id);
+      expect(tracks.map((track) => [track.title, track.status])).toEqual([
+        ['Morning Drive', 'ready'],
+      ]);
+      expect(stats.count).toBe(1);
+    }
+    const failedTrack = done.items[1]!.trackId!;
+    expect(await findTracks(t.app.database.db, [failedTrack])).toHaveLength(1);
+    const res = await client.call('yandexMusic.removeFailed', { importId: done.importId });
+    expect(res.body.status, JSON.stringify(res.body)).toBe('success');
+    const view = res.body.value as ImportView;
+    expect(view.items.map((item) => [item.title, item.status])).toEqual([
+      ['Morning Drive', 'ready'],
+    ]);
+    expect(await findTracks(t.app.database.db, [failedTrack])).toEqual([]);
+    expect((await listTracks(client, room.id)).tracks.map((track) => track.title)).toEqual([
+      'Morning Drive',
+    ]);
+  });
+
   test('only the importer sees, cancels or retries an import', async ({ t, f }) => {
     const { user, client } = await f.signedInUser();
     const other = await f.signedInUser();
@@ -86,6 +127,7 @@ describe('cancel and retry', () => {
       ['yandexMusic.importStatus', { importId: started.importId }],
       ['yandexMusic.cancelImport', { importId: started.importId }],
       ['yandexMusic.retryImport', { importId: started.importId, token: TOKEN }],
+      ['yandexMusic.removeFailed', { importId: started.importId }],
     ] as const) {
       const res = await other.client.call(path, args);
       expect(res.body.errorData?.key, path).toBe(KEYS.importNotFound);

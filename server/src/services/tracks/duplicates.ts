@@ -78,8 +78,9 @@ export async function resolveDuplicate(
 }
 
 /**
- * Cancels an upload that is still arriving. The web also terminates it over tus, but a tab
- * closed in between never does: its bytes (on S3, an open multipart upload) go here.
+ * Cancels an upload that is still arriving, or dismisses one that failed. The web also
+ * terminates it over tus, but a tab closed in between never does: its bytes (on S3, an open
+ * multipart upload) go here. A failed upload's failed track goes too.
  */
 export async function cancelUpload(
   deps: Deps & Pick<RequestDeps, 'uploadFiles'>,
@@ -92,5 +93,11 @@ export async function cancelUpload(
     'failed',
   ]);
   if (row) await deps.uploadFiles.remove(uploadId);
+  // A refused file left a failed track that only this panel showed: it goes with the upload.
+  if (row && upload.status === 'failed' && upload.trackId) {
+    const [track] = await findTracks(deps.db, [upload.trackId]);
+    if (track?.status === 'failed')
+      await removeStoredFiles(deps, await deleteTracks(deps.db, [track.id]));
+  }
   return uploadView(row ?? upload, null);
 }

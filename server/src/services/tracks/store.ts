@@ -43,6 +43,13 @@ function scopeWhere(scope: TrackScope): SQL {
   return scope.playlistId ? and(room, eq(tracks.playlistId, scope.playlistId))! : room;
 }
 
+/**
+ * The room's shared list holds tracks that are ready or being processed. A failed upload or
+ * import belongs to its owner's upload or import panel (where it is retried or removed), not
+ * to everyone's playlist nor its count.
+ */
+const SHOWN = sql`${tracks.status} <> 'failed'`;
+
 function searchWhere(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const pattern = containing(search);
@@ -62,7 +69,7 @@ export async function listTrackRows(
     .select({ track: tracks, ...uploaderColumns })
     .from(tracks)
     .leftJoin(users, eq(users.id, tracks.uploadedBy))
-    .where(and(scopeWhere(scope), searchWhere(options.search)))
+    .where(and(scopeWhere(scope), SHOWN, searchWhere(options.search)))
     .orderBy(...ORDER[options.sort], asc(tracks.id));
   return rows.map(({ track, ...uploader }) => ({ ...track, ...uploader }));
 }
@@ -75,7 +82,7 @@ export async function trackStats(db: Database, scope: TrackScope) {
       totalSizeBytes: sql<number>`coalesce(sum(${tracks.sizeBytes}), 0)::bigint`,
     })
     .from(tracks)
-    .where(scopeWhere(scope));
+    .where(and(scopeWhere(scope), SHOWN));
   return {
     count: Number(row?.count ?? 0),
     totalDurationMs: Number(row?.totalDurationMs ?? 0),

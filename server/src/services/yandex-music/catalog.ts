@@ -4,7 +4,6 @@ import {
   type ResolvedLink,
   type ServiceLink,
   type ServiceSearchResult,
-  type TokenCheck,
 } from '@music-rooms/domain';
 import type { YandexMusicClient } from './client';
 import { coverPreview } from './covers';
@@ -12,12 +11,9 @@ import { yandexErrors } from './errors';
 import { isRealTrack, serviceTrackOf, type WireTrack } from './wire';
 
 /**
- * What the import modal reads from the service with the person's token: the token's account
- * (with a test track), what a link points to, and search. Nothing here is stored.
+ * What the import modal reads from the service with the person's token: the token's account,
+ * what a link points to, and search. Nothing here is stored.
  */
-
-/** The track read to prove a token works (spec §8 "token valid" names its title). */
-export const TEST_TRACK_ID = '33311009';
 
 const validation = {
   notFound: yandexErrors.tokenValidationFailed,
@@ -29,22 +25,20 @@ const collection = {
 };
 const trackLookup = { notFound: yandexErrors.trackNotFound, failed: yandexErrors.trackNotFound };
 
-/** Whether the token's account has a subscription; the token must belong to an account. */
-async function accountOf(client: YandexMusicClient, token: string) {
+/**
+ * The token's account (its uid, names, and whether it has a subscription): a token that
+ * answers here is valid. A token of no account is invalid.
+ */
+export async function accountOf(client: YandexMusicClient, token: string) {
   const { result } = await client.accountStatus(token, validation);
-  if (!result.account.uid) throw yandexErrors.tokenInvalid();
+  const uid = result.account.uid;
+  if (!uid) throw yandexErrors.tokenInvalid();
   return {
+    uid,
     login: result.account.login ?? null,
     name: result.account.displayName ?? result.account.fullName ?? null,
     hasPlus: result.plus?.hasPlus === true,
   };
-}
-
-export async function validateToken(client: YandexMusicClient, token: string): Promise<TokenCheck> {
-  const account = await accountOf(client, token);
-  const [track = null] = await client.tracks(token, [TEST_TRACK_ID], validation);
-  if (!isRealTrack(track)) throw yandexErrors.tokenValidationFailed();
-  return { account, testTrackTitle: serviceTrackOf(track, account.hasPlus).title };
 }
 
 type Collection = { title: string; coverUri: string | null; tracks: WireTrack[]; count: number };

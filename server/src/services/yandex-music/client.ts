@@ -9,7 +9,8 @@ import * as wire from './wire';
 
 /**
  * A small client of the streaming service's public API (the calls its own apps make): account
- * status, tracks by id, albums with tracks, playlists, search and download-info. The token goes
+ * status, tracks by id, albums with tracks, playlists, an account's likes and playlists, search
+ * and download-info. The token goes
  * in the Authorization header of each call and nowhere else: no error, log line or answer of
  * this module carries it.
  */
@@ -26,6 +27,8 @@ export type Failures = {
   notFound: () => DomainError;
   failed: () => DomainError;
   unauthorized?: () => DomainError;
+  /** 410 Gone: an address handed out that is good no more (a signed download-info address). */
+  gone?: () => DomainError;
 };
 
 type Request = { query?: Record<string, string>; form?: Record<string, string> };
@@ -44,6 +47,7 @@ function failureOf(status: number, body: string, failures: Failures): DomainErro
   }
   if (status === 403 || status === 451) return yandexErrors.unavailable();
   if (status === 404) return failures.notFound();
+  if (status === 410 && failures.gone) return failures.gone();
   return failures.failed();
 }
 
@@ -170,6 +174,16 @@ export class YandexMusicClient {
 
   uuidPlaylist(token: string, uuid: string, failures: Failures) {
     return this.call(token, `/playlist/${encodeURIComponent(uuid)}`, wire.playlist, failures);
+  }
+
+  likedTracks(token: string, uid: string, failures: Failures) {
+    const path = `/users/${encodeURIComponent(uid)}/likes/tracks`;
+    return this.call(token, path, wire.likedTracks, failures);
+  }
+
+  playlistList(token: string, uid: string, failures: Failures) {
+    const path = `/users/${encodeURIComponent(uid)}/playlists/list`;
+    return this.call(token, path, wire.playlistList, failures);
   }
 
   search(token: string, text: string, failures: Failures) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { YANDEX_MUSIC_LIMITS, type DomainError } from '@music-rooms/domain';
+import { DomainError, YANDEX_MUSIC_ERRORS, YANDEX_MUSIC_LIMITS } from '@music-rooms/domain';
 import type { YandexMusicClient } from './client';
 import { yandexErrors } from './errors';
 import { outsideUrl } from './outside-url';
@@ -11,7 +11,7 @@ import type { DownloadOption } from './wire';
  * preview or not) each with an address; that address answers XML naming the storage host, the
  * path, a timestamp and a secret; the direct link is signed with the md5 of a salt, the path
  * without its first slash and the secret. The best file the account may have is taken; a link
- * that expired (410/403) is made afresh once.
+ * that expired (the XML's address: 410; the direct link: 410/403) is made afresh once.
  */
 
 /** The salt of the signature, as the service's own apps sign direct links. */
@@ -27,6 +27,14 @@ const infoFailures = {
   failed: yandexErrors.downloadInfoFailed,
   unauthorized: yandexErrors.authFailed,
 };
+
+/** The address download-info handed out is signed for a while: once gone, it has expired. */
+const xmlFailures = { ...infoFailures, gone: yandexErrors.linkExpired };
+
+/** The storage's link, or the download-info address before it, is good no more. */
+const isExpiry = (error: unknown) =>
+  error instanceof ExpiredLink ||
+  (error instanceof DomainError && error.key === YANDEX_MUSIC_ERRORS.linkExpired);
 
 /** The full file of the highest quality; only previews means the account may not have it. */
 export function bestOption(options: readonly DownloadOption[]): DownloadOption {
@@ -74,7 +82,7 @@ async function directLink(
   const option = bestOption(info.result);
   const infoUrl = outsideUrl(client.addressing, option.downloadInfoUrl!);
   if (!infoUrl) throw yandexErrors.prepareFailed();
-  const xml = await client.fetchText(infoUrl, token, infoFailures, { signal });
+  const xml = await client.fetchText(infoUrl, token, xmlFailures, { signal });
   const link = outsideUrl(client.addressing, signedLink(xml));
   if (!link) throw yandexErrors.prepareFailed();
   return { link, option };
@@ -99,17 +107,15 @@ export async function downloadTrack(
   target: DownloadTarget,
   signal: AbortSignal,
 ): Promise<Downloaded> {
-  let expired: DomainError | null = null;
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    const { link, option } = await directLink(client, token, trackId, signal);
-    const minBytes = tooSmallBelow(option, target.durationMs);
     try {
+      const { link, option } = await directLink(client, token, trackId, signal);
+      const minBytes = tooSmallBelow(option, target.durationMs);
       const result = await streamToFile(client, link, { ...target, minBytes }, signal);
       return { ...result, codec: option.codec ?? 'mp3' };
     } catch (error) {
-      if (!(error instanceof ExpiredLink)) throw error;
-      expired = yandexErrors.linkExpired();
+      if (!isExpiry(error)) throw error;
     }
   }
-  throw expired ?? yandexErrors.linkExpired();
+  throw yandexErrors.linkExpired();
 }

@@ -164,6 +164,13 @@ export async function updateItemsOf(
     .returning();
 }
 
+/** Deletes items (tracks removed from their import's panel). */
+export async function deleteItems(db: Database, ids: readonly string[]): Promise<void> {
+  const valid = ids.filter(isUuid);
+  if (valid.length > 0)
+    await db.delete(yandexImportItems).where(inArray(yandexImportItems.id, valid));
+}
+
 /** How many items of the import are still to be done. */
 export async function countItemsIn(
   db: Database,

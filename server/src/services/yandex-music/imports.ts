@@ -20,6 +20,7 @@ import { DEFAULT_PLAYLIST_NAME } from '../tracks/playlists';
 import { deleteTrackRows, findTracks, nextPosition, updateTrackRow } from '../tracks/store';
 import { yandexErrors } from './errors';
 import {
+  deleteItems,
   holdImport,
   insertImport,
   insertItems,
@@ -247,6 +248,38 @@ export async function cancelImport(
   });
   runtime.downloads.stop(view.items.map((item) => item.itemId));
   runtime.tokens.forget(row.id);
+  await removeStoredFiles(deps, dropped);
+  return view;
+}
+
+/**
+ * Removes an import's failed tracks (all, or the ones named) from its panel, with the failed
+ * track rows they left: a failure is its importer's to read, retry or remove, and once removed
+ * it leaves no trace in the room.
+ */
+export async function removeFailedItems(
+  deps: Deps,
+  viewer: RoomViewer,
+  params: { importId: string; itemIds?: string[] | undefined },
+): Promise<ImportView> {
+  const row = await ownImport(deps, viewer, params.importId);
+  const named = params.itemIds ? new Set(params.itemIds) : null;
+  const { view, dropped } = await inTransaction(deps.db, async (tx) => {
+    const failed = (await listItems(tx, [row.id])).filter(
+      (item) => item.status === 'failed' && (!named || named.has(item.id)),
+    );
+    const trackIds = failed.flatMap((item) => (item.trackId ? [item.trackId] : []));
+    const dropped = (await findTracks(tx, trackIds)).filter((track) => track.status === 'failed');
+    await deleteTrackRows(
+      tx,
+      dropped.map((track) => track.id),
+    );
+    await deleteItems(
+      tx,
+      failed.map((item) => item.id),
+    );
+    return { view: importView(row, await listItems(tx, [row.id])), dropped };
+  });
   await removeStoredFiles(deps, dropped);
   return view;
 }

@@ -97,6 +97,29 @@ export const album = envelope(
   }),
 );
 
+/** The account's liked tracks: ids only (`id` may carry `:albumId`), newest first. */
+export const likedTracks = envelope(
+  z.object({
+    library: z
+      .object({ tracks: z.array(z.object({ id: serviceId })).catch([]) })
+      .catch({ tracks: [] }),
+  }),
+);
+
+/** The account's own playlists, as `users/{uid}/playlists/list` lists them (no tracks). */
+export const playlistList = envelope(
+  z
+    .array(
+      z.object({
+        kind: serviceId,
+        title: serviceText,
+        trackCount: serviceNumber,
+        owner: z.object({ login: serviceText, uid: serviceId }).optional().catch(undefined),
+      }),
+    )
+    .catch([]),
+);
+
 export const search = envelope(
   z.object({
     tracks: z

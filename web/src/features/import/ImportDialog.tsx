@@ -12,6 +12,7 @@ import { useLiveQueryState } from '../../lib/realtime/useLiveQuery';
 import { startImport } from './import-api';
 import { countsOf, defaultChoice, downloadStateOf } from './import-state';
 import { ImportProgress } from './ImportProgress';
+import { LibraryTab } from './LibraryTab';
 import { LinkTab } from './LinkTab';
 import { SearchTab } from './SearchTab';
 import { TokenSection } from './TokenSection';
@@ -36,13 +37,24 @@ export function ImportDialog({ roomId, playlistId }: ImportDialogProps) {
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [requesting, setRequesting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The status line follows the import started here since the last preview (null: none yet);
+  // before any choice, the newest import (one that ran on while the modal was closed).
+  const [followed, setFollowed] = useState<string | null | undefined>(undefined);
   const imports = useLiveQueryState('yandexMusic.listImports', { roomId });
-  const views = imports.status === 'value' ? imports.value : [];
-  const state = downloadStateOf(views[0] ?? null, requesting);
+  const views = (imports.status === 'value' ? imports.value : []).filter(
+    (view) => view.items.length > 0,
+  );
+  const current =
+    followed === undefined
+      ? (views[0] ?? null)
+      : (views.find((view) => view.importId === followed) ?? null);
+  const state = downloadStateOf(current, requesting);
+  const counts = current ? countsOf(current) : null;
 
   const onFound = useCallback((next: { title?: string; tracks: ServiceTrack[] } | null) => {
     setFound(next ? { title: next.title ?? null, tracks: next.tracks } : null);
     setChosen(next ? defaultChoice(next.tracks) : new Set());
+    if (next) setFollowed(null);
   }, []);
 
   const start = async () => {
@@ -50,7 +62,7 @@ export function ImportDialog({ roomId, playlistId }: ImportDialogProps) {
     if (!token) return setError(t('yandexMusic.errors.enterTokenFirst'));
     setRequesting(true);
     try {
-      await startImport({
+      const view = await startImport({
         token,
         roomId,
         trackIds: [...chosen],
@@ -58,6 +70,7 @@ export function ImportDialog({ roomId, playlistId }: ImportDialogProps) {
         ...(found?.title ? { title: found.title } : {}),
       });
       setChosen(new Set());
+      setFollowed(view.importId);
     } catch (failure) {
       setError(errorText(failure, YANDEX_MUSIC_ERRORS.addToRoomFailed));
     } finally {
@@ -73,12 +86,16 @@ export function ImportDialog({ roomId, playlistId }: ImportDialogProps) {
           <TabsList aria-label={t('yandexMusic.tabs.label')}>
             <TabsTrigger value="link">{t('yandexMusic.tabs.link')}</TabsTrigger>
             <TabsTrigger value="search">{t('yandexMusic.tabs.search')}</TabsTrigger>
+            <TabsTrigger value="library">{t('yandexMusic.tabs.library')}</TabsTrigger>
           </TabsList>
           <TabsContent value="link">
             <LinkTab token={token} onFound={onFound} />
           </TabsContent>
           <TabsContent value="search">
             <SearchTab token={token} onFound={(result) => onFound(result)} />
+          </TabsContent>
+          <TabsContent value="library">
+            <LibraryTab token={token} onFound={onFound} />
           </TabsContent>
         </Tabs>
         {found && found.tracks.length > 0 && (
@@ -88,8 +105,9 @@ export function ImportDialog({ roomId, playlistId }: ImportDialogProps) {
           <span className="import-dialog__state" data-state={state} role="status">
             {t('yandexMusic.state.label')}:{' '}
             {t(`yandexMusic.state.${state}`, {
-              done: views[0] ? countsOf(views[0]).fetched : 0,
-              total: views[0]?.items.length ?? 0,
+              done: counts?.fetched ?? 0,
+              ready: counts?.ready ?? 0,
+              total: counts?.total ?? 0,
             })}
           </span>
           <Button

@@ -1,14 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { RotateCcw } from 'lucide-react';
+import { RotateCcw, X } from 'lucide-react';
 import type { ImportItemView } from '@music-rooms/domain/yandex-music';
 import { Button } from '../../ui/Button';
 import { useMessage } from '../../app/forms/useMessage';
 import { percentOf } from './import-state';
 
-type ImportItemRowProps = { item: ImportItemView; onRetry: (() => void) | null };
+type ImportItemRowProps = {
+  item: ImportItemView;
+  onRetry: (() => void) | null;
+  onRemove: () => void;
+};
 
-/** One track of an import: its state or progress, and why it failed with a retry. */
-export function ImportItemRow({ item, onRetry }: ImportItemRowProps) {
+/** One track of an import: its state or progress, and why it failed, to retry or remove. */
+export function ImportItemRow({ item, onRetry, onRemove }: ImportItemRowProps) {
   const { t } = useTranslation();
   const { text, isKnownKey } = useMessage();
   const reason =
@@ -30,11 +34,16 @@ export function ImportItemRow({ item, onRetry }: ImportItemRowProps) {
       {item.status === 'failed' && (
         <div className="import-item__failure" role="alert">
           <span>{reason}</span>
-          {onRetry && (
-            <Button size="sm" variant="ghost" icon={RotateCcw} onClick={onRetry}>
-              {t('yandexMusic.progress.retry')}
+          <span className="import-item__actions">
+            {onRetry && (
+              <Button size="sm" variant="ghost" icon={RotateCcw} onClick={onRetry}>
+                {t('yandexMusic.progress.retry')}
+              </Button>
+            )}
+            <Button size="sm" variant="ghost" icon={X} onClick={onRemove}>
+              {t('yandexMusic.progress.remove')}
             </Button>
-          )}
+          </span>
         </div>
       )}
     </li>

@@ -1,19 +1,20 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RotateCcw, X } from 'lucide-react';
+import { RotateCcw, Trash2, X } from 'lucide-react';
 import { YANDEX_MUSIC_ERRORS, type ImportView } from '@music-rooms/domain/yandex-music';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { useErrorText } from '../../app/forms/useErrorText';
-import { cancelImport, retryImport } from './import-api';
+import { cancelImport, removeFailed, retryImport } from './import-api';
 import { countsOf, downloadStateOf } from './import-state';
 import { ImportItemRow } from './ImportItemRow';
 
 type ImportProgressProps = { view: ImportView; token: string | null };
 
 /**
- * One import as it goes: the download state (idle, downloading, started), each track's
- * progress and errors with retry, cancel while it runs, and the summary once it is done.
+ * One import as it goes: the download state (downloading, started, finished), each track's
+ * progress and errors with retry or remove (a failed track is only ever shown here), cancel
+ * while it runs (saying which tracks were already added and stay), and the summary at the end.
  */
 export function ImportProgress({ view, token }: ImportProgressProps) {
   const { t } = useTranslation();
@@ -25,6 +26,8 @@ export function ImportProgress({ view, token }: ImportProgressProps) {
     setError(null);
     work().catch((failure: unknown) => setError(errorText(failure, fallback)));
   };
+  const remove = (itemIds?: string[]) =>
+    act(() => removeFailed(view.importId, itemIds), YANDEX_MUSIC_ERRORS.importNotFound);
   const retry = (itemIds?: string[]) =>
     token
       ? act(
@@ -41,9 +44,15 @@ export function ImportProgress({ view, token }: ImportProgressProps) {
       <header className="import-progress__head">
         <strong>{view.title ?? t('yandexMusic.progress.untitled')}</strong>
         <span className="import-progress__state" data-state={state}>
-          {view.status === 'cancelled'
-            ? t('yandexMusic.progress.cancelled')
-            : t(`yandexMusic.state.${state}`, { done: counts.fetched, total: counts.total })}
+          {view.status !== 'cancelled'
+            ? t(`yandexMusic.state.${state}`, {
+                done: counts.fetched,
+                ready: counts.ready,
+                total: counts.total,
+              })
+            : counts.ready > 0
+              ? t('yandexMusic.progress.cancelledKept', { count: counts.ready })
+              : t('yandexMusic.progress.cancelled')}
         </span>
       </header>
       {counts.active > 0 && counts.failed > 0 && (
@@ -57,6 +66,7 @@ export function ImportProgress({ view, token }: ImportProgressProps) {
             key={item.itemId}
             item={item}
             onRetry={view.status === 'cancelled' ? null : () => retry([item.itemId])}
+            onRemove={() => remove([item.itemId])}
           />
         ))}
       </ul>
@@ -69,6 +79,11 @@ export function ImportProgress({ view, token }: ImportProgressProps) {
         {counts.failed > 1 && view.status !== 'cancelled' && (
           <Button size="sm" icon={RotateCcw} onClick={() => retry()}>
             {t('yandexMusic.progress.retryAll')}
+          </Button>
+        )}
+        {counts.failed > 1 && (
+          <Button size="sm" variant="ghost" icon={Trash2} onClick={() => remove()}>
+            {t('yandexMusic.progress.removeFailed')}
           </Button>
         )}
         {view.status === 'active' && (

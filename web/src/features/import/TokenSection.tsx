@@ -13,8 +13,9 @@ import { useServiceToken } from './token-storage';
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
 /**
- * The personal token: typed once, checked against the service (the answer names a test track),
- * then kept in this browser only. Forgetting it is one click.
+ * The personal token: typed once, checked against the service (the answer names a track the
+ * account can read, when there is one), then kept in this browser only. Forgetting it is one
+ * click.
  */
 export function TokenSection() {
   const { t } = useTranslation();
@@ -38,7 +39,10 @@ export function TokenSection() {
       setDraft('');
       setOutcome({
         tone: 'success',
-        text: t('yandexMusic.success.tokenValid', { title: result.testTrackTitle }),
+        text:
+          result.testTrackTitle === null
+            ? t('yandexMusic.success.tokenValidNoTrack')
+            : t('yandexMusic.success.tokenValid', { title: result.testTrackTitle }),
       });
     } catch (error) {
       setOutcome({

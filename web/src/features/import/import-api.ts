@@ -8,6 +8,10 @@ export const validateToken = (token: string) => callAction('yandexMusic.validate
 export const resolveLink = (token: string, url: string) =>
   callAction('yandexMusic.resolve', { token, url });
 
+export const readLibrary = (token: string) => callAction('yandexMusic.library', { token });
+
+export const readLikedTracks = (token: string) => callAction('yandexMusic.likedTracks', { token });
+
 export const searchService = (token: string, query: string) =>
   callAction('yandexMusic.search', { token, query });
 
@@ -24,3 +28,6 @@ export const retryImport = (token: string, importId: string, itemIds?: string[])
 
 export const cancelImport = (importId: string) =>
   callMutation('yandexMusic.cancelImport', { importId });
+
+export const removeFailed = (importId: string, itemIds?: string[]) =>
+  callMutation('yandexMusic.removeFailed', { importId, ...(itemIds ? { itemIds } : {}) });

@@ -1,17 +1,19 @@
 import type { ImportItemView, ImportView } from '@music-rooms/domain/yandex-music';
 
 /**
- * The streaming-service download as the modal shows it (spec §4): idle (nothing asked yet),
- * downloading (tracks still to fetch), started (every file is in; the room is adding them).
+ * The streaming-service download as the modal shows it (spec §4): idle (nothing asked yet, or
+ * a new preview), downloading (tracks still to fetch), started (every file is in; the room is
+ * adding them), finished (nothing left to do).
  */
-export type DownloadState = 'idle' | 'downloading' | 'started';
+export type DownloadState = 'idle' | 'downloading' | 'started' | 'finished';
 
 const WAITING = new Set(['queued', 'downloading']);
 
 export function downloadStateOf(view: ImportView | null, requesting: boolean): DownloadState {
   if (requesting) return 'downloading';
   if (!view || view.status === 'cancelled') return 'idle';
-  return view.items.some((item) => WAITING.has(item.status)) ? 'downloading' : 'started';
+  if (view.items.some((item) => WAITING.has(item.status))) return 'downloading';
+  return view.items.some((item) => item.status === 'processing') ? 'started' : 'finished';
 }
 
 export type ImportCounts = {

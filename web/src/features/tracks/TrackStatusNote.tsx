@@ -7,8 +7,12 @@ type TrackStatusNoteProps = { track: TrackSummary };
 
 /** "Processing…" with a spinner, or why the track failed; nothing once it is ready. */
 export function TrackStatusNote({ track }: TrackStatusNoteProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { text, isKnownKey } = useMessage();
+  // A track keeps its failure's key, not what the message names (a content type, a status):
+  // a message that names something says the general reason instead of showing a placeholder.
+  const sayable = (key: string) =>
+    isKnownKey(key) && !/\{\{/.test(String(i18n.getResource(i18n.language, 'translation', key)));
   if (track.status === 'processing') {
     return (
       <span className="track-status track-status--processing">
@@ -23,9 +27,7 @@ export function TrackStatusNote({ track }: TrackStatusNoteProps) {
         <CircleAlert aria-hidden size={14} />
         {text({
           key:
-            track.failure && isKnownKey(track.failure)
-              ? track.failure
-              : TRACK_ERRORS.processingFailed,
+            track.failure && sayable(track.failure) ? track.failure : TRACK_ERRORS.processingFailed,
         })}
       </span>
     );
