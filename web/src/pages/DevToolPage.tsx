@@ -2,6 +2,8 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Wrench } from 'lucide-react';
 import { NoticePlayground } from '../features/dev/NoticePlayground';
+import { SpotifyFindTrackTool } from '../features/dev/spotify/SpotifyFindTrackTool';
+import { SpotifySearchTool } from '../features/dev/spotify/SpotifySearchTool';
 import { DEV_PAGE_ICONS, isDevPage } from '../features/dev/dev-pages';
 import { usePageHeader } from '../app/header/usePageHeader';
 import { PageHeading } from '../ui/PageHeading';
@@ -26,6 +28,8 @@ export function DevToolPage() {
         intro={t(`dev.pages.${page}.description`)}
       />
       {page === 'notices' && <NoticePlayground />}
+      {page === 'spotify-search-test' && <SpotifySearchTool />}
+      {page === 'spotify-find-track-test' && <SpotifyFindTrackTool />}
     </>
   );
 }
