@@ -9,7 +9,8 @@ import { uploadAs, waitForReadyTracks, wavFile } from '../src/tracks';
 import { sineWav } from '../src/wav';
 import { createRoomAs, type Member } from './support/rooms';
 
-// Spotify is a double on loopback; the server keeps a handle on its database so that the member
+// The developer tools as a super administrator uses them. Spotify is a double on loopback; the
+// server keeps a handle on its database so that the member
 // can be made a super administrator and tracks can carry what the matching reads.
 const test = base
   .extend(
@@ -146,5 +147,43 @@ describe('Spotify developer pages', () => {
       expect(answer?.status()).toBe(404);
       await heading(page, 'Page not found').waitFor();
     }
+  });
+});
+
+describe('track parser page', () => {
+  test('reads pasted file names live and runs the parser’s corpus', async ({
+    signedInPage: page,
+    server,
+    member,
+    appServer,
+  }) => {
+    await updateUser(appServer.app.database.db, asUserId(member.id), { superAdmin: true });
+    await page.goto(`${server.url}/dev/track-parser-test`);
+    await heading(page, 'Track parser').waitFor();
+    const names = page.getByLabel('File names');
+    await names.fill('07) Daft Punk - Get Lucky (Official Video).mp3\nblinding_lights.opus');
+    const parsed = page.getByRole('table', { name: 'Parsed names' });
+    const first = parsed.locator('tbody tr').nth(0);
+    expect(await first.locator('td').allInnerTexts()).toEqual([
+      '07) Daft Punk - Get Lucky (Official Video).mp3',
+      'Daft Punk',
+      'Get Lucky',
+      '7',
+    ]);
+    expect(await parsed.locator('tbody tr').nth(1).locator('td').allInnerTexts()).toEqual([
+      'blinding_lights.opus',
+      'none',
+      'blinding lights',
+      '—',
+    ]);
+    await page.getByRole('heading', { name: /^The parser’s corpus: (\d+) of \1 pass$/ }).waitFor();
+    expect(await page.getByText('Fail', { exact: true }).count()).toBe(0);
+
+    await page.goto(`${server.url}/ru/dev/track-parser-test`);
+    await page.getByLabel('Имена файлов').fill('Кино - Группа крови.mp3');
+    await page
+      .getByRole('table', { name: 'Разобранные имена' })
+      .getByRole('cell', { name: 'Кино', exact: true })
+      .waitFor();
   });
 });
