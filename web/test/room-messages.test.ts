@@ -41,4 +41,18 @@ describe('room messages', () => {
       key: 'rooms.errors.onlyInvitedByYou',
     });
   });
+
+  it('fills a refusal’s message with what its data names', () => {
+    const wait = new FunctionCallError('rate_limited', 'Spotify asks to wait 60 s', {
+      code: 'rate_limited',
+      key: 'spotify.errors.rateLimited',
+      seconds: 60,
+      retryAfterMs: 60_000,
+    });
+    const known = (key: string) => lookup(en, key) !== undefined;
+    expect(serverMessage(wait, 'errors.internal', known)).toEqual({
+      key: 'spotify.errors.rateLimited',
+      values: { seconds: 60, retryAfterMs: 60_000 },
+    });
+  });
 });

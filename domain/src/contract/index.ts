@@ -1,5 +1,6 @@
 import { PLAYER_FUNCTIONS } from './player';
 import { ROOM_FUNCTIONS } from './rooms';
+import { SPOTIFY_FUNCTIONS } from './spotify';
 import { SYSTEM_FUNCTIONS } from './system';
 import { TRACK_FUNCTIONS } from './tracks';
 import { USER_FUNCTIONS } from './users';
@@ -8,7 +9,7 @@ import { YANDEX_MUSIC_FUNCTIONS } from './yandex-music';
 export type { AnyFunctionSpec, FunctionSpec, SpecValue } from './define';
 export { action, mutation, query } from './define';
 export { PLAYER_FUNCTIONS, ROOM_FUNCTIONS, SYSTEM_FUNCTIONS, TRACK_FUNCTIONS, USER_FUNCTIONS };
-export { YANDEX_MUSIC_FUNCTIONS };
+export { SPOTIFY_FUNCTIONS, YANDEX_MUSIC_FUNCTIONS };
 export type { BatchItemResult } from './tracks';
 
 /**
@@ -22,6 +23,7 @@ export const FUNCTION_CONTRACT = {
   ...TRACK_FUNCTIONS,
   ...PLAYER_FUNCTIONS,
   ...YANDEX_MUSIC_FUNCTIONS,
+  ...SPOTIFY_FUNCTIONS,
 } as const;
 
 export type FunctionTable = typeof FUNCTION_CONTRACT;

@@ -1,6 +1,7 @@
 import type { FunctionDefinition } from './define';
 import { playerFunctions } from './player';
 import { allRoomFunctions } from './rooms';
+import { spotifyFunctions } from './spotify';
 import { systemFunctions } from './system';
 import { allTrackFunctions } from './tracks';
 import { userFunctions } from './users';
@@ -18,6 +19,7 @@ export const appFunctions: readonly FunctionDefinition[] = [
   ...allTrackFunctions,
   ...playerFunctions,
   ...yandexMusicFunctions,
+  ...spotifyFunctions,
 ];
 
 export { defineAction, defineFunction, defineMutation, defineQuery } from './define';

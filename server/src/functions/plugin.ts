@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createMailer } from '../services/accounts/mail';
+import { spotifyClientOf } from '../services/spotify/client';
 import type { RequestDeps } from '../services/deps';
 import type { Caller, FunctionDefinition } from './define';
 import { appFunctions } from './index';
@@ -33,6 +34,7 @@ export const functionsPlugin = fp<FunctionsPluginOptions>(
       ...app.playerRuntime,
       mailer: createMailer(app.config, app.log),
       yandexMusic: app.yandexMusicRuntime,
+      spotify: spotifyClientOf(app.config),
     };
     app.decorate('functions', {
       find: (path) => registry.find(path),

@@ -12,6 +12,7 @@ import type { PlayerAccessCache } from './player/access-cache';
 import type { SharedPlayerView } from './player/view';
 import type { PlayerViewCache } from './player/view-cache';
 import type { YandexMusicRuntime } from './yandex-music/runtime';
+import type { SpotifyClient } from './spotify/client';
 
 /**
  * What a service call may use besides its arguments: the database, the settings, and the state
@@ -45,4 +46,6 @@ export type RequestDeps = {
   mailer: Mailer;
   /** The streaming-service import: its client, this process's tokens and job queue. */
   yandexMusic: YandexMusicRuntime;
+  /** Spotify's catalogue with the app's own credentials (developer pages). */
+  spotify: SpotifyClient;
 };

@@ -228,7 +228,13 @@ export function startFakeGitHub(): Promise<FakeOAuthProvider<GitHubProfile>> {
   );
 }
 
-export type SpotifyProfile = { id: string; email: string | null; display_name: string | null };
+export type SpotifyProfile = {
+  id: string;
+  /** Spotify's stable id for linking; absent in answers from before Spotify documented it. */
+  account_id?: string;
+  email: string | null;
+  display_name: string | null;
+};
 
 /** Spotify: /authorize, /api/token (HTTP Basic client auth) and /v1/me. */
 export function startFakeSpotify(): Promise<FakeOAuthProvider<SpotifyProfile>> {

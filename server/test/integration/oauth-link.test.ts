@@ -69,6 +69,35 @@ describe('linking and unlinking providers', () => {
     });
   });
 
+  it('links Spotify by account_id and refuses it to a second account that had the old id', async ({
+    t,
+    f,
+    providers,
+  }) => {
+    const { user: owner } = await f.user({ spotifyId: 'old.spotify' });
+    const { user, client } = await f.signedInUser();
+    providers.spotify.profile = {
+      id: 'old.spotify',
+      account_id: 'acct-owner',
+      email: null,
+      display_name: null,
+    };
+    const end = await runFlow(client, AUTH_ROUTES.link('spotify'));
+    expect(end.query.error).toBe(AUTH_ERRORS.oauthAlreadyLinked);
+    expect((await rowOf(t, user.id))?.spotifyId).toBeNull();
+    expect((await rowOf(t, owner.id))?.spotifyId).toBe('acct-owner');
+
+    const { user: fresh, client: freshClient } = await f.signedInUser();
+    providers.spotify.profile = {
+      id: 'x',
+      account_id: 'acct-fresh',
+      email: null,
+      display_name: null,
+    };
+    await runFlow(freshClient, AUTH_ROUTES.link('spotify'));
+    expect((await rowOf(t, fresh.id))?.spotifyId).toBe('acct-fresh');
+  });
+
   it('links nothing when the user cancels at the provider (oauthLinkFailed)', async ({
     t,
     f,

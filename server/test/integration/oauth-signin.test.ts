@@ -84,6 +84,61 @@ describe('signing in with a provider', () => {
     expect(user?.username).toMatch(/^dj_spot_\d{3,6}$/);
   });
 
+  it('links a Spotify account by its stable account_id, not by the id that may change', async ({
+    t,
+    f,
+    providers,
+  }) => {
+    providers.spotify.profile = {
+      id: 'renamed.later',
+      account_id: 'acct-7f3e',
+      email: 'stable@example.com',
+      display_name: 'Stable',
+    };
+    const first = f.guest();
+    await runFlow(first, '/auth/spotify');
+    const created = await sessionUser(first);
+    expect(await accountOf(t, 'spotifyId', 'acct-7f3e')).toHaveLength(1);
+
+    providers.spotify.profile = { ...providers.spotify.profile, id: 'renamed.now' };
+    const again = f.guest();
+    const end = await runFlow(again, '/auth/spotify');
+    expect(end.query.success).toBe(AUTH_SUCCESS.signedIn);
+    expect((await sessionUser(again))?.id).toBe(created?.id);
+  });
+
+  it('finds an account linked by the old Spotify id once Spotify gives an account_id, and moves the link', async ({
+    t,
+    f,
+    providers,
+  }) => {
+    const { user } = await f.user({ spotifyId: 'legacy.dj' });
+    providers.spotify.profile = {
+      id: 'legacy.dj',
+      account_id: 'acct-legacy',
+      email: null,
+      display_name: 'DJ',
+    };
+    const browser = f.guest();
+    const end = await runFlow(browser, '/auth/spotify');
+    expect(end.query.success).toBe(AUTH_SUCCESS.signedIn);
+    expect((await sessionUser(browser))?.id).toBe(user.id);
+    const [row] = await accountOf(t, 'spotifyId', 'acct-legacy');
+    expect(row?.id).toBe(user.id);
+    expect(await accountOf(t, 'spotifyId', 'legacy.dj')).toHaveLength(0);
+  });
+
+  it('still signs in an account linked by id when Spotify gives no account_id', async ({
+    f,
+    providers,
+  }) => {
+    const { user } = await f.user({ spotifyId: 'plain.id' });
+    providers.spotify.profile = { id: 'plain.id', email: null, display_name: null };
+    const browser = f.guest();
+    await runFlow(browser, '/auth/spotify');
+    expect((await sessionUser(browser))?.id).toBe(user.id);
+  });
+
   it('refuses to take over a password account with the same e-mail (emailExistsWithDifferentOauth)', async ({
     t,
     f,

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Wrench } from 'lucide-react';
-import { NoticePlayground } from '../features/dev/NoticePlayground';
+import { DEV_TOOLS } from '../features/dev/dev-tools';
 import { DEV_PAGE_ICONS, isDevPage } from '../features/dev/dev-pages';
 import { usePageHeader } from '../app/header/usePageHeader';
 import { PageHeading } from '../ui/PageHeading';
@@ -18,6 +18,7 @@ export function DevToolPage() {
       <PageHeading title={title} intro={t('dev.unknownText', { path: `/dev/${page ?? ''}` })} />
     );
   }
+  const Tool = DEV_TOOLS[page];
   return (
     <>
       <PageHeading
@@ -25,7 +26,7 @@ export function DevToolPage() {
         title={title}
         intro={t(`dev.pages.${page}.description`)}
       />
-      {page === 'notices' && <NoticePlayground />}
+      {Tool && <Tool />}
     </>
   );
 }

@@ -39,8 +39,21 @@ export function serverMessage(
     return messageKey(TOO_MANY_REQUESTS);
   }
   if (raw === null || raw.trim() === '') return messageKey(fallbackKey);
-  if (KEY_PATTERN.test(raw)) return isKnownKey(raw) ? messageKey(raw) : messageKey(fallbackKey);
+  if (KEY_PATTERN.test(raw)) {
+    return isKnownKey(raw) ? messageKey(raw, messageValues(error)) : messageKey(fallbackKey);
+  }
   return { text: raw };
+}
+
+/** What a function's message may name (`{{seconds}}`, `{{count}}`...): its error's data. */
+function messageValues(error: unknown): Record<string, string | number> | undefined {
+  if (!(error instanceof FunctionCallError)) return undefined;
+  const { code: _code, key: _key, ...data } = error.data;
+  const values = Object.entries(data).filter(
+    (entry): entry is [string, string | number] =>
+      typeof entry[1] === 'string' || typeof entry[1] === 'number',
+  );
+  return values.length > 0 ? Object.fromEntries(values) : undefined;
 }
 
 function rawMessage(error: unknown): string | null {

@@ -29,7 +29,7 @@ export async function resolveSignInAccount(
   profile: OAuthProfile,
 ): Promise<{ user: UserRow; created: boolean }> {
   for (let attempt = 1; ; attempt++) {
-    const linked = await findUserByProviderId(db, profile.provider, profile.id);
+    const linked = await findLinkedAccount(db, profile);
     if (linked) return { user: linked, created: false };
     if (profile.email === null) {
       throw new OAuthFailure(AUTH_ERRORS.oauthAuthFailed, 'the provider gave no verified e-mail');
@@ -49,6 +49,25 @@ export async function resolveSignInAccount(
   }
 }
 
+/**
+ * The account linked to the person: by the provider's stable id, else by an id the provider
+ * gave them before, in which case the link moves to the stable id so the old one is needed no
+ * more.
+ */
+async function findLinkedAccount(db: Database, profile: OAuthProfile): Promise<UserRow | null> {
+  const linked = await findUserByProviderId(db, profile.provider, profile.id);
+  if (linked) return linked;
+  for (const formerId of profile.formerIds) {
+    const former = await findUserByProviderId(db, profile.provider, formerId);
+    if (!former) continue;
+    const moved = await updateUser(db, former.id, {
+      [PROVIDER_FIELD[profile.provider]]: profile.id,
+    });
+    return moved ?? former;
+  }
+  return null;
+}
+
 /** A new account without a password, linked to the provider, with a random colour avatar. */
 async function createProviderAccount(db: Database, profile: OAuthProfile, email: string) {
   const username = await availableUsername(db, usernameBase(profile));
@@ -66,7 +85,7 @@ export async function linkProviderAccount(
   userId: UserId,
   profile: OAuthProfile,
 ): Promise<UserRow> {
-  const owner = await findUserByProviderId(db, profile.provider, profile.id);
+  const owner = await findLinkedAccount(db, profile);
   if (owner && owner.id !== userId) {
     throw new OAuthFailure(AUTH_ERRORS.oauthAlreadyLinked, 'the provider id has another owner');
   }

@@ -51,6 +51,7 @@ export function githubProvider(config: Config, clientId: string): OAuthProviderC
       return {
         provider: 'github',
         id: String(user.id),
+        formerIds: [],
         email: primary?.email ?? null,
         name: user.name ?? user.login,
         handle: user.login,

@@ -65,6 +65,7 @@ function profileOf(claims: Record<string, unknown>): OAuthProfile {
   return {
     provider: 'google',
     id: String(claims.sub),
+    formerIds: [],
     email: verified && typeof claims.email === 'string' ? claims.email : null,
     name: typeof claims.name === 'string' ? claims.name : null,
     handle: null,

@@ -9,7 +9,13 @@ import {
 } from './code-flow';
 import type { OAuthProfile, OAuthProviderClient } from './types';
 
-type SpotifyUser = { id: string; email?: string | null; display_name?: string | null };
+type SpotifyUser = {
+  id: string;
+  /** The stable identifier Spotify documents for linking accounts; `id` may change. */
+  account_id?: string | null;
+  email?: string | null;
+  display_name?: string | null;
+};
 
 /** Spotify's authorization code flow with PKCE; its token endpoint wants HTTP Basic. */
 export function spotifyProvider(config: Config, clientId: string): OAuthProviderClient {
@@ -36,9 +42,11 @@ export function spotifyProvider(config: Config, clientId: string): OAuthProvider
         await accessTokenOf(flow, response),
         `${api}/v1/me`,
       );
+      const stableId = me.account_id || me.id;
       return {
         provider: 'spotify',
-        id: me.id,
+        id: stableId,
+        formerIds: stableId === me.id ? [] : [me.id],
         // Spotify reports no verification flag; an e-mail is only ever compared, never merged on.
         email: me.email ?? null,
         name: me.display_name ?? null,

@@ -4,8 +4,16 @@ import type { OAuthProvider } from '@music-rooms/domain';
 /** Who the provider says the person is, reduced to what an account needs. */
 export type OAuthProfile = {
   provider: OAuthProvider;
-  /** The provider's stable id for the person (Google `sub`, GitHub numeric id, Spotify id). */
+  /**
+   * The provider's stable id for the person (Google `sub`, GitHub numeric id, Spotify
+   * `account_id`).
+   */
   id: string;
+  /**
+   * Ids the provider gave the same person before its stable one, which older links may hold
+   * (Spotify's `id`, which can change); an account found by one of them is moved to `id`.
+   */
+  formerIds: string[];
   /** A verified e-mail, or null when the provider gave none we may rely on. */
   email: string | null;
   name: string | null;

@@ -1,0 +1,28 @@
+import { requireSuperAdmin } from '../services/accounts/super-admin';
+import { searchSpotify } from '../services/spotify/catalog';
+import { tracksToMatch } from '../services/spotify/match-store';
+import { SPOTIFY_LIMITS } from '@music-rooms/domain';
+import { confirmSpotifyMatch, findTrackOnSpotify } from '../services/spotify/track-match';
+import { viewerOf } from './rooms/topics';
+import { publishTracksChange } from './tracks/topics';
+import { defineAction } from './define';
+
+/** Spotify's catalogue for the developer pages (spec §2); a super administrator's only. */
+export const spotifyFunctions = [
+  defineAction('spotify.search', async (ctx, args) => {
+    await requireSuperAdmin(ctx.deps, viewerOf(ctx));
+    return searchSpotify(ctx.deps.spotify, args);
+  }),
+  defineAction('spotify.tracksToMatch', async (ctx, { search }) => {
+    await requireSuperAdmin(ctx.deps, viewerOf(ctx));
+    return tracksToMatch(ctx.deps.db, search, SPOTIFY_LIMITS.tracksToMatchMax);
+  }),
+  defineAction('spotify.findTrack', async (ctx, { trackId }) =>
+    findTrackOnSpotify(ctx.deps, viewerOf(ctx), trackId),
+  ),
+  defineAction('spotify.confirmMatch', async (ctx, args) => {
+    const saved = await confirmSpotifyMatch(ctx.deps, viewerOf(ctx), args);
+    publishTracksChange(ctx, [saved.roomId]);
+    return saved;
+  }),
+];

@@ -1,0 +1,60 @@
+import type { SpotifyMatchSaved, SpotifyTrackMatch, TrackId } from '@music-rooms/domain';
+import type { RequestDeps } from '../deps';
+import type { RoomViewer } from '../rooms/access';
+import { requireSuperAdmin } from '../accounts/super-admin';
+import { findTrack, updateTrackRow } from '../tracks/store';
+import { trackErrors } from '../tracks/errors';
+import { spotifyTrack } from './catalog';
+import type { SpotifyClient } from './client';
+import { findSpotifyMatches } from './match';
+
+type Deps = Pick<RequestDeps, 'db' | 'config'> & { spotify: SpotifyClient };
+
+async function trackOf(deps: Deps, trackId: TrackId) {
+  const track = await findTrack(deps.db, trackId);
+  if (!track) throw trackErrors.notFound();
+  return track;
+}
+
+/** Spotify's candidates for a room's track (a super administrator's tool). */
+export async function findTrackOnSpotify(
+  deps: Deps,
+  viewer: RoomViewer,
+  trackId: TrackId,
+): Promise<SpotifyTrackMatch> {
+  await requireSuperAdmin(deps, viewer);
+  const track = await trackOf(deps, trackId);
+  return findSpotifyMatches(deps.spotify, {
+    id: track.id,
+    title: track.title,
+    artist: track.artist,
+    durationMs: track.durationMs,
+    isrc: track.isrc,
+  });
+}
+
+/**
+ * Keeps a confirmed match on the track (spec §3 super-admin fields): the Spotify id, the ISRC
+ * when the track had none, and the artists' Spotify ids beside those of other services.
+ */
+export async function confirmSpotifyMatch(
+  deps: Deps,
+  viewer: RoomViewer,
+  args: { trackId: TrackId; spotifyTrackId: string },
+): Promise<SpotifyMatchSaved> {
+  await requireSuperAdmin(deps, viewer);
+  const track = await trackOf(deps, args.trackId);
+  const match = await spotifyTrack(deps.spotify, args.spotifyTrackId);
+  const artistExternalIds = {
+    ...track.artistExternalIds,
+    spotify: match.artists.map((artist) => artist.id).join(','),
+  };
+  const isrc = track.isrc ?? match.isrc;
+  const saved = await updateTrackRow(deps.db, track.id, {
+    spotifyId: match.id,
+    isrc,
+    artistExternalIds,
+  });
+  if (!saved) throw trackErrors.notFound();
+  return { trackId: saved.id, roomId: saved.roomId, spotifyId: match.id, isrc, artistExternalIds };
+}

@@ -1,0 +1,14 @@
+import type { ComponentType } from 'react';
+import { NoticePlayground } from './NoticePlayground';
+import { TrackParserTool } from './parser/TrackParserTool';
+import { SpotifyFindTrackTool } from './spotify/SpotifyFindTrackTool';
+import { SpotifySearchTool } from './spotify/SpotifySearchTool';
+import type { DevPage } from './dev-pages';
+
+/** The tool each developer page shows under its heading; a page without one shows the heading. */
+export const DEV_TOOLS: Partial<Record<DevPage, ComponentType>> = {
+  notices: NoticePlayground,
+  'track-parser-test': TrackParserTool,
+  'spotify-search-test': SpotifySearchTool,
+  'spotify-find-track-test': SpotifyFindTrackTool,
+};

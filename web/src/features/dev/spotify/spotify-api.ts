@@ -1,0 +1,14 @@
+import type { SpotifySearchKind, TrackId } from '@music-rooms/domain';
+import { callAction } from '../../../lib/api/functions';
+
+/** The spotify.* calls of the developer pages. */
+
+export const searchSpotify = (query: string, kind: SpotifySearchKind, offset: number) =>
+  callAction('spotify.search', { query, kind, offset });
+
+export const tracksToMatch = (search: string) => callAction('spotify.tracksToMatch', { search });
+
+export const findOnSpotify = (trackId: TrackId) => callAction('spotify.findTrack', { trackId });
+
+export const confirmSpotifyMatch = (trackId: TrackId, spotifyTrackId: string) =>
+  callAction('spotify.confirmMatch', { trackId, spotifyTrackId });
