@@ -10,8 +10,8 @@ import { sineWav } from '../src/wav';
 import { createRoomAs, type Member } from './support/rooms';
 
 // The developer tools as a super administrator uses them. Spotify is a double on loopback; the
-// server keeps a handle on its database so that the member
-// can be made a super administrator and tracks can carry what the matching reads.
+// server keeps a handle on its database so that the member can be made a super administrator
+// and tracks can carry what the matching reads.
 const test = base
   .extend(
     'spotify',
