@@ -17,6 +17,7 @@ export * from './player-commands';
 export * from './player';
 export * from './yandex-music';
 export * from './yandex-music-links';
+export * from './jobs';
 export * from './schemas/player';
 export * from './schemas/auth';
 export * from './schemas/functions';
