@@ -18,6 +18,7 @@ export * from './player';
 export * from './yandex-music';
 export * from './yandex-music-links';
 export * from './spotify';
+export * from './jobs';
 export * from './schemas/player';
 export * from './schemas/auth';
 export * from './schemas/functions';

@@ -23,6 +23,7 @@ import { pubsubPlugin } from './realtime/pubsub-plugin';
 import { sessionRevocationsPlugin } from './realtime/session-revocations';
 import { functionsPlugin } from './functions/plugin';
 import { roomRuntimePlugin } from './plugins/room-runtime';
+import { jobsRuntimePlugin } from './plugins/jobs-runtime';
 import { tracksRuntimePlugin } from './plugins/tracks-runtime';
 import { playerRuntimePlugin } from './plugins/player-runtime';
 import { yandexMusicRuntimePlugin } from './plugins/yandex-music-runtime';
@@ -98,6 +99,7 @@ export async function buildApp(
   await app.register(callerPlugin);
   await app.register(sessionPlugin);
   await app.register(roomRuntimePlugin);
+  await app.register(jobsRuntimePlugin);
   await app.register(tracksRuntimePlugin);
   await app.register(playerRuntimePlugin);
   await app.register(yandexMusicRuntimePlugin);

@@ -61,6 +61,14 @@ export type Config = {
   trustProxy: boolean;
   /** Timings of rooms; no environment variable sets them (tests shorten them). */
   rooms: RoomTimings;
+  jobs: JobSettings;
+};
+
+export type JobSettings = {
+  /** How long a stopping node lets its running jobs finish before handing them back. */
+  shutdownGraceMs: number;
+  /** How long done jobs are kept before they are deleted (failed ones are kept). */
+  retentionMs: number;
 };
 
 export type RoomTimings = {
@@ -211,6 +219,8 @@ const envSchema = z.object({
     .transform((v) => v ?? 'info')
     .pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   TRUST_PROXY: bool,
+  JOBS_SHUTDOWN_GRACE_SECONDS: int(10, 0, 3600),
+  JOBS_RETENTION_DAYS: int(7, 1, 3650),
 });
 
 // S3_ENDPOINT may stay unset (AWS itself); without a bucket, S3 storage cannot work at all.
@@ -294,5 +304,9 @@ export function loadConfig(
     webDist: path.resolve(appRoot, 'web/dist'),
     trustProxy: e.TRUST_PROXY,
     rooms: DEFAULT_ROOM_TIMINGS,
+    jobs: {
+      shutdownGraceMs: e.JOBS_SHUTDOWN_GRACE_SECONDS * 1000,
+      retentionMs: e.JOBS_RETENTION_DAYS * 86_400_000,
+    },
   };
 }

@@ -1,4 +1,3 @@
-import type { Config } from '../config';
 import type { DatabaseHandle } from '../db';
 import { setSuperAdmin } from '../services/accounts/users';
 import {
@@ -6,20 +5,14 @@ import {
   hasVerifiedEmail,
   listFlaggedSuperAdmins,
 } from '../services/accounts/users-store';
+import { AdminCommandError, usageError, type AdminCommand } from './command';
+import { jobsCommand } from './jobs-commands';
 
-/** A maintenance command: run with `npm run admin -- <name> [args]`. */
-export type AdminCommand = {
-  usage: string;
-  summary: string;
-  run: (context: { config: Config; database: DatabaseHandle; args: string[] }) => Promise<string>;
-};
-
-/** A failure the person running the command can fix (wrong argument, unknown account). */
-export class AdminCommandError extends Error {}
+export { AdminCommandError, type AdminCommand } from './command';
 
 function emailArgument(args: string[], usage: string): string {
   const email = args[0]?.trim();
-  if (!email || args.length !== 1) throw new AdminCommandError(`Usage: npm run admin -- ${usage}`);
+  if (!email || args.length !== 1) throw usageError(usage);
   return email;
 }
 
@@ -81,10 +74,13 @@ export const COMMANDS: Record<string, AdminCommand> = {
         : ['Super administrators:', ...lines].join('\n');
     },
   },
+  jobs: jobsCommand,
 };
 
 /** The list `npm run admin -- help` prints. */
 export function help(): string {
-  const lines = Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(24)} ${c.summary}`);
+  const lines = Object.values(COMMANDS)
+    .flatMap((c) => c.forms ?? [c])
+    .map((c) => `  ${c.usage.padEnd(24)} ${c.summary}`);
   return ['Usage: npm run admin -- <command>', '', 'Commands:', ...lines].join('\n');
 }

@@ -220,6 +220,7 @@ export const roomAccessTokens = pgTable(
   ],
 );
 export * from './schema-tracks';
+export * from './schema-jobs';
 export * from './schema-player';
 export * from './schema-playback';
 export * from './schema-imports';

@@ -29,6 +29,7 @@ export const functionsPlugin = fp<FunctionsPluginOptions>(
       db: app.database.db,
       config: app.config,
       log: app.log,
+      jobs: app.jobs,
       ...app.roomRuntime,
       ...app.tracksRuntime,
       ...app.playerRuntime,
@@ -46,6 +47,7 @@ export const functionsPlugin = fp<FunctionsPluginOptions>(
     dependencies: [
       'database',
       'pubsub',
+      'jobs-runtime',
       'room-runtime',
       'tracks-runtime',
       'player-runtime',

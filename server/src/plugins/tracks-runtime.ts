@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import { TOPICS, asRoomId, asUserId, type HealthDetail } from '@music-rooms/domain';
+import { TOPICS, type HealthDetail } from '@music-rooms/domain';
 import {
   chooseFfmpeg,
   FFMPEG_MEMORY_LIMIT_BYTES,
@@ -8,7 +8,7 @@ import {
   memoryLimiter,
   type FfmpegChoice,
 } from '../media';
-import { JobQueue } from '../services/jobs/queue';
+import type { JobLane } from '../services/jobs/handler';
 import { PLAYBACK_COPY_JOB, PlaybackCopies } from '../services/tracks/playback-copies';
 import { processAudioJob } from '../services/tracks/processing';
 import { PROCESS_AUDIO_JOB } from '../services/tracks/uploads';
@@ -19,7 +19,6 @@ import { settingError } from '../startup-errors';
 export type TracksRuntime = {
   storage: Storage;
   uploadFiles: UploadFiles;
-  jobs: JobQueue;
   playback: PlaybackCopies;
   /** The ffmpeg that decodes uploads, as `/api/health` tells super administrators. */
   ffmpeg: HealthDetail['ffmpeg'];
@@ -47,10 +46,16 @@ async function describeFfmpeg(
 }
 
 /**
+ * Processing and playback copies share the node's two slots for media work (ffmpeg); one room
+ * never holds both.
+ */
+const MEDIA_LANE: JobLane = { name: 'media', slots: 2 };
+
+/**
  * What tracks need besides the database: the storage of audio and covers (checked writable at
- * start), the store of uploads in progress, the durable job queue that processes finished
- * uploads, and the maker of playback copies. Every node runs the queue; the database hands each
- * job to one of them. At start, each ready track without a playback copy gets a background job.
+ * start), the store of uploads in progress, the jobs that process finished uploads, and the
+ * maker of playback copies. Every node runs the jobs; the database hands each to one of them.
+ * At start, each ready track without a playback copy gets a background job.
  */
 export const tracksRuntimePlugin = fp(
   async (app) => {
@@ -66,31 +71,31 @@ export const tracksRuntimePlugin = fp(
     const ffmpeg = choice.path;
     const { db } = app.database;
     const playback = new PlaybackCopies({ db, storage, ffmpeg, log: app.log });
-    const handlers = {
-      [PROCESS_AUDIO_JOB]: processAudioJob(
-        { storage, uploadFiles, ffmpeg, log: app.log, maxAudioFileSize: config.maxAudioFileSize },
-        db,
-      ),
-      [PLAYBACK_COPY_JOB]: playback.job(),
-    };
-    const jobs = new JobQueue(db, handlers, app.log, {
-      // A processed upload's bytes are no longer needed; its room and uploader hear the result.
-      onSettled: (kind, payload) => {
-        if (kind !== PROCESS_AUDIO_JOB) return;
-        void uploadFiles.remove(String(payload.uploadId));
-        const roomId = asRoomId(String(payload.roomId));
-        void app.topics.publish([
-          TOPICS.tracks(roomId),
-          TOPICS.playlists(roomId),
-          TOPICS.uploads(asUserId(String(payload.userId))),
-        ]);
+    const audio = processAudioJob(
+      { storage, uploadFiles, ffmpeg, log: app.log, maxAudioFileSize: config.maxAudioFileSize },
+      db,
+    );
+    app.jobs.register(
+      PROCESS_AUDIO_JOB,
+      {
+        ...audio,
+        // A processed upload's bytes are no longer needed; its room and uploader hear the result.
+        settled: (payload) => {
+          void uploadFiles.remove(payload.uploadId);
+          void app.topics.publish([
+            TOPICS.tracks(payload.roomId),
+            TOPICS.playlists(payload.roomId),
+            TOPICS.uploads(payload.userId),
+          ]);
+        },
       },
-    });
+      { lane: MEDIA_LANE },
+    );
+    app.jobs.register(PLAYBACK_COPY_JOB, playback.job(), { lane: MEDIA_LANE });
     const described = await describeFfmpeg(app.log, choice);
     app.decorate('tracksRuntime', {
       storage,
       uploadFiles,
-      jobs,
       playback,
       ffmpeg: described,
     } satisfies TracksRuntime);
@@ -98,14 +103,14 @@ export const tracksRuntimePlugin = fp(
       await playback.queueMissing().catch((err: unknown) => {
         app.log.error({ err }, 'could not queue the missing playback copies');
       });
-      jobs.start();
+      app.jobs.wake();
     });
-    app.addHook('onClose', async () => {
-      playback.close();
-      await jobs.stop();
-    });
+    app.addHook('onClose', async () => playback.close());
   },
-  { name: 'tracks-runtime', dependencies: ['database', 'pubsub', 'background-work'] },
+  {
+    name: 'tracks-runtime',
+    dependencies: ['database', 'pubsub', 'background-work', 'jobs-runtime'],
+  },
 );
 
 declare module 'fastify' {

@@ -49,7 +49,7 @@ export async function uploadRoutes(app: FastifyInstance) {
   const deps: Pick<RequestDeps, 'db' | 'config' | 'jobs' | 'uploadFiles' | 'attempts'> = {
     db: app.database.db,
     config: app.config,
-    jobs: app.tracksRuntime.jobs,
+    jobs: app.jobs,
     uploadFiles: app.tracksRuntime.uploadFiles,
     attempts: app.roomRuntime.attempts,
   };

@@ -34,10 +34,8 @@ export type RequestDeps = {
   storage: Storage;
   /** Uploads while they arrive over tus. */
   uploadFiles: UploadFiles;
-  /** Durable background jobs (track processing). */
+  /** The node's durable background jobs (processing, playback copies, track-end timers, imports). */
   jobs: JobQueue;
-  /** The timers that advance each room's player at a track's end. */
-  playerJobs: JobQueue;
   /** What each room's player shows everyone alike, on this node. */
   playerViews: PlayerViewCache<SharedPlayerView>;
   /** Who may view each room's player, per caller, on this node. */

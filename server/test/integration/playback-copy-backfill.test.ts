@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { TrackId } from '@music-rooms/domain';
-import { jobs } from '../../src/db/schema-tracks';
+import { jobs } from '../../src/db/schema-jobs';
 import { PLAYBACK_COPY_JOB } from '../../src/services/tracks/playback-copies';
 import { insertJob } from '../../src/services/jobs/store';
 import { deletePlaybackCopies } from '../../src/services/tracks/playback-store';

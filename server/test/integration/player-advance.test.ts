@@ -88,14 +88,14 @@ describe('the end of a track, with nobody in the room', () => {
     const started = await command(owner.client, roomId, 0, { type: 'play' });
     const paused = await command(owner.client, roomId, started.revision, { type: 'pause' });
     const db = t.app.database.db;
-    const stale = await t.app.playerRuntime.playerJobs.enqueue(db, ADVANCE_JOB, {
+    const stale = await t.app.jobs.enqueue(db, ADVANCE_JOB, {
       roomId,
       revision: started.revision,
     });
-    t.app.playerRuntime.playerJobs.wake();
+    t.app.jobs.wake();
     // A timer that ran leaves no row.
     while ((await db.select().from(jobs).where(eq(jobs.id, stale))).length > 0) {
-      await t.app.playerRuntime.playerJobs.idle();
+      await t.app.jobs.idle();
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect((await playerView(owner.client, roomId)).state).toEqual(paused);

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import { asRoomId } from '@music-rooms/domain';
-import { jobs } from '../../src/db/schema-tracks';
+import { jobs } from '../../src/db/schema-jobs';
 import type { TestApp } from '../helpers/app';
 import { makeAudioFixture } from '../helpers/audio-fixtures';
 import { eventually } from '../helpers/eventually';

@@ -1,6 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { asTrackId, type RoomId, type TrackId, type UserId } from '@music-rooms/domain';
+import {
+  asTrackId,
+  type JobPayloads,
+  type RoomId,
+  type TrackId,
+  type UserId,
+} from '@music-rooms/domain';
 import { inTransaction } from '../../src/db/transaction';
 import { resolveFfmpegPath } from '../../src/media';
 import { processAudioJob } from '../../src/services/tracks/processing';
@@ -22,7 +28,7 @@ async function storedKeys(t: TestApp): Promise<string[]> {
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
 }
 
-type Staged = { uploadId: string; trackId: TrackId; file: string };
+type Staged = JobPayloads['process-audio'] & { file: string };
 
 /** An upload the queue does not know of, for a test to run its processing step by step. */
 async function stageUpload(
@@ -47,7 +53,7 @@ async function stageUpload(
     status: 'processing',
     trackId,
   });
-  return { uploadId, trackId, file };
+  return { uploadId, trackId, roomId: room.id, userId, file };
 }
 
 function processingJob(t: TestApp) {
@@ -68,10 +74,10 @@ describe('a track whose room is removed while its upload is processed', () => {
     const scratch = path.join(t.config.dataDir, 'uploads');
     await fs.mkdir(scratch, { recursive: true });
     const made = await makeAudioFixture(scratch, 'wav', { fileName: 'made.wav', seconds: 2 });
-    const { uploadId, trackId } = await stageUpload(t, room, user.id, asTrackId(track.id), made);
+    const staged = await stageUpload(t, room, user.id, asTrackId(track.id), made);
     const before = await storedKeys(t);
 
-    const commit = await processingJob(t).run({ uploadId, trackId }, running);
+    const commit = await processingJob(t).run(staged, running);
     const stored = (await storedKeys(t)).filter((key) => !before.includes(key));
     expect(stored).toContain(`audio/${track.id}`);
     expect(stored.some((key) => key.startsWith('playback/'))).toBe(true);

@@ -9,7 +9,7 @@ import { makeAudioFixture } from '../helpers/audio-fixtures';
 import { clientFor, createUser } from '../helpers/factories';
 import { createRoom } from '../helpers/rooms';
 import { audioMetadata, listTracks, tusUpload } from '../helpers/tracks';
-import { jobs } from '../../src/db/schema-tracks';
+import { jobs } from '../../src/db/schema-jobs';
 
 // Two nodes sharing one PostgreSQL database, one Redis and one data folder.
 describe('track processing on two nodes', () => {

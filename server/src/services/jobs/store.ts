@@ -1,8 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db';
-import { jobs } from '../../db/schema-tracks';
+import { jobs } from '../../db/schema-jobs';
 
 export type JobRow = typeof jobs.$inferSelect;
+
+/** A claimed job, and the node whose lease on it ran out when it was taken over. */
+export type ClaimedJob = Pick<JobRow, 'id' | 'kind' | 'payload' | 'attempts' | 'background'> & {
+  takenOverFrom: string | null;
+};
 
 /**
  * The durable job table's statements. Times come from the database's clock, so that nodes
@@ -38,7 +43,7 @@ const listOf = (values: readonly string[]) =>
  * Claims the oldest job that is due, or whose claimer's lease ran out (its node died), taking
  * foreground jobs first and background ones only when `withBackground`, and none of a room in
  * `busyRooms` (payload.roomId). SKIP LOCKED lets several nodes claim at once without waiting on
- * each other or taking the same job.
+ * each other or taking the same job. A job taken over names the node that had it.
  */
 export async function claimJob(
   db: Database,
@@ -49,17 +54,16 @@ export async function claimJob(
     withBackground = true,
     busyRooms = [],
   }: { withBackground?: boolean; busyRooms?: string[] } = {},
-): Promise<JobRow | null> {
+): Promise<ClaimedJob | null> {
   const kindList = listOf(kinds);
   const otherRoom =
     busyRooms.length === 0
       ? sql`true`
       : sql`coalesce(payload->>'roomId', '') not in (${listOf(busyRooms)})`;
   const result = await db.execute(sql`
-    update ${jobs} set status = 'running', locked_by = ${nodeId},
-      locked_until = now() + ${leaseMs} * interval '1 millisecond', attempts = attempts + 1
-    where id = (
-      select id from ${jobs}
+    with picked as (
+      select id, case when status = 'running' then locked_by end as taken_over_from
+      from ${jobs}
       where kind in (${kindList}) and (background = false or ${withBackground}) and ${otherRoom}
       and (
         (status = 'queued' and run_after <= now())
@@ -69,7 +73,11 @@ export async function claimJob(
       limit 1
       for update skip locked
     )
-    returning id, kind, payload, attempts, background`);
+    update ${jobs} set status = 'running', locked_by = ${nodeId},
+      locked_until = now() + ${leaseMs} * interval '1 millisecond', attempts = attempts + 1
+    from picked
+    where ${jobs}.id = picked.id
+    returning ${jobs}.id, kind, payload, attempts, background, picked.taken_over_from`);
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
   if (!row) return null;
   return {
@@ -78,7 +86,8 @@ export async function claimJob(
     payload: row.payload as Record<string, unknown>,
     attempts: Number(row.attempts),
     background: row.background === true,
-  } as JobRow;
+    takenOverFrom: typeof row.taken_over_from === 'string' ? row.taken_over_from : null,
+  };
 }
 
 const heldBy = (id: string, nodeId: string) =>
@@ -126,15 +135,15 @@ export async function finishJob(
   return rows.length > 0;
 }
 
-/** Puts a failed attempt back in the queue after a pause. */
+/** Puts a failed attempt back in the queue after a pause; false when the job is not this node's. */
 export async function retryJob(
   db: Database,
   id: string,
   nodeId: string,
   delayMs: number,
   error: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .update(jobs)
     .set({
       status: 'queued',
@@ -143,7 +152,9 @@ export async function retryJob(
       lockedUntil: null,
       runAfter: sql`now() + ${delayMs} * interval '1 millisecond'`,
     })
-    .where(heldBy(id, nodeId));
+    .where(heldBy(id, nodeId))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
 }
 
 export async function findJob(db: Database, id: string): Promise<JobRow | null> {
@@ -161,4 +172,39 @@ export async function abandonJobs(db: Database, ids: readonly string[], error: s
     .update(jobs)
     .set({ status: 'failed', lastError: error, finishedAt: sql`now()`, lockedUntil: null })
     .where(and(inArray(jobs.id, [...ids]), inArray(jobs.status, ['queued', 'running'])));
+}
+
+/**
+ * Hands back every job this node still holds (it is shutting down): queued again, due now,
+ * and the attempt it was on not counted, so another node takes it up at once.
+ */
+export async function handBackJobs(
+  db: Database,
+  nodeId: string,
+): Promise<Pick<JobRow, 'id' | 'kind' | 'attempts'>[]> {
+  return db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      lockedBy: null,
+      lockedUntil: null,
+      runAfter: sql`now()`,
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+    })
+    .where(and(eq(jobs.lockedBy, nodeId), eq(jobs.status, 'running')))
+    .returning({ id: jobs.id, kind: jobs.kind, attempts: jobs.attempts });
+}
+
+/** Deletes done jobs that finished longer than `retentionMs` ago; answers how many. */
+export async function pruneDoneJobs(db: Database, retentionMs: number): Promise<number> {
+  const gone = await db
+    .delete(jobs)
+    .where(
+      and(
+        eq(jobs.status, 'done'),
+        sql`${jobs.finishedAt} < now() - ${retentionMs} * interval '1 millisecond'`,
+      ),
+    )
+    .returning({ id: jobs.id });
+  return gone.length;
 }

@@ -1,6 +1,7 @@
-import { TOPICS, asRoomId } from '@music-rooms/domain';
+import { TOPICS, type JobPayloads } from '@music-rooms/domain';
 import type { Database } from '../../db';
-import type { JobHandler, JobQueue } from '../jobs/queue';
+import type { JobHandler } from '../jobs/handler';
+import type { JobQueue } from '../jobs/queue';
 import { settleRoom } from './playback';
 
 /**
@@ -9,18 +10,17 @@ import { settleRoom } from './playback';
  * A timer whose revision moved on (a command came first) does nothing.
  */
 export function advanceJob(
-  jobs: () => JobQueue,
+  jobs: JobQueue,
   publish: (topics: readonly string[]) => void,
-): JobHandler {
+): JobHandler<JobPayloads['player.advance']> {
   return {
     forgetWhenDone: true,
-    run: async (payload) => async (tx: Database) => {
-      const { roomId, revision } = payload;
-      if (typeof roomId !== 'string' || typeof revision !== 'number') return;
-      const room = asRoomId(roomId);
-      const changed = await settleRoom({ db: tx, playerJobs: jobs() }, room, { revision });
-      if (changed) return () => publish([TOPICS.player(room)]);
-    },
+    run:
+      async ({ roomId, revision }) =>
+      async (tx: Database) => {
+        const changed = await settleRoom({ db: tx, jobs }, roomId, { revision });
+        if (changed) return () => publish([TOPICS.player(roomId)]);
+      },
     // Nothing to undo: the next command or start re-arms the room.
     giveUp: async () => {},
   };

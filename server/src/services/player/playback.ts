@@ -2,6 +2,8 @@ import {
   STOPPED,
   applyCommand,
   trackEndsAt,
+  type JobKind,
+  type JobPayloads,
   type PlaybackState,
   type PlayerCommand,
   type PlaylistId,
@@ -29,10 +31,10 @@ import { contextFor, orderOf, settle, type PlaybackSource } from './timeline';
  */
 
 /** The durable timer that advances a room at its current track's end. */
-export const ADVANCE_JOB = 'player.advance';
-export type AdvancePayload = { roomId: RoomId; revision: number };
+export const ADVANCE_JOB = 'player.advance' satisfies JobKind;
+export type AdvancePayload = JobPayloads[typeof ADVANCE_JOB];
 
-type Deps = { db: Database; playerJobs: JobQueue };
+type Deps = { db: Database; jobs: JobQueue };
 
 /** The ready tracks of a playlist of the room: the one named, or the room's default one. */
 export async function queueOf(db: Database, roomId: RoomId, playlistId: PlaylistId | null) {
@@ -66,13 +68,13 @@ async function save(
   state: PlaybackState,
   source: PlaybackSource,
 ): Promise<void> {
-  if (row.advanceJobId) await deps.playerJobs.cancel(tx, row.advanceJobId);
+  if (row.advanceJobId) await deps.jobs.cancel(tx, row.advanceJobId);
   const endsAt = trackEndsAt(state);
   const payload: AdvancePayload = { roomId: row.roomId, revision: state.revision };
   const advanceJobId =
     endsAt === null
       ? null
-      : await deps.playerJobs.enqueue(tx, ADVANCE_JOB, payload, {
+      : await deps.jobs.enqueue(tx, ADVANCE_JOB, payload, {
           runAt: new Date(Math.ceil(endsAt)),
         });
   const trackOrder = orderOf(source.queue, state.trackId) ?? source.trackOrder;

@@ -4,7 +4,7 @@ import type { JobQueue } from '../jobs/queue';
 import { settleRoom } from './playback';
 import { findPlayback, playingRoomIds } from './playback-store';
 
-type Deps = { db: Database; playerJobs: JobQueue };
+type Deps = { db: Database; jobs: JobQueue };
 
 const TRACKS_PREFIX = TOPICS.tracks('' as RoomId);
 

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { asTrackId, type TrackId } from '@music-rooms/domain';
+import type { JobKind, JobPayloads, TrackId } from '@music-rooms/domain';
 import type { Database } from '../../db';
 import { ffmpegTimeLimitMs, longestAudioSeconds, makePlaybackCopy } from '../../media';
 import type { Storage } from '../../storage';
 import { withScratchFile } from '../../storage/scratch-files';
-import type { JobHandler } from '../jobs/queue';
+import type { JobHandler } from '../jobs/handler';
 import { findTrack } from './store';
 import {
   findPlaybackCopy,
@@ -15,7 +15,7 @@ import {
 } from './playback-store';
 
 /** The background job that makes a ready track's missing playback copy. */
-export const PLAYBACK_COPY_JOB = 'playback-copy';
+export const PLAYBACK_COPY_JOB = 'playback-copy' satisfies JobKind;
 
 export type PlaybackCopyDeps = {
   db: Database;
@@ -95,10 +95,10 @@ export class PlaybackCopies {
   }
 
   /** The job handler: a failed making is retried by the queue; giving up records nothing. */
-  job(): JobHandler {
+  job(): JobHandler<JobPayloads['playback-copy']> {
     return {
-      run: async (payload) => {
-        await this.ensure(asTrackId(String(payload.trackId)));
+      run: async ({ trackId }) => {
+        await this.ensure(trackId);
         return async () => {};
       },
       giveUp: async () => {},

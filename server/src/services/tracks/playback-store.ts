@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { TrackId } from '@music-rooms/domain';
 import type { Database } from '../../db';
-import { jobs, tracks } from '../../db/schema-tracks';
+import { jobs } from '../../db/schema-jobs';
+import { tracks } from '../../db/schema-tracks';
 import { trackPlaybackCopies } from '../../db/schema-playback';
 import { isUuid } from '../../db/uuid';
 

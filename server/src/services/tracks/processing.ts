@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { TRACK_ERRORS, TRACK_LIMITS, parseTrackFilename, type TrackId } from '@music-rooms/domain';
+import {
+  TRACK_ERRORS,
+  TRACK_LIMITS,
+  parseTrackFilename,
+  type JobPayloads,
+} from '@music-rooms/domain';
 import type { Database } from '../../db';
 import {
   analyseAudio,
@@ -16,7 +21,7 @@ import {
 import type { Storage } from '../../storage';
 import { fileChunks, fileSize } from '../../storage/scratch-files';
 import type { UploadFiles } from '../../storage/upload-files';
-import { PermanentJobError, type JobHandler } from '../jobs/queue';
+import { PermanentJobError, type JobHandler } from '../jobs/handler';
 import { storePlaybackCopy, type CopySource } from './playback-copies';
 import { insertPlaybackCopy, type NewPlaybackCopy } from './playback-store';
 import { findDuplicateTrack, findTrack, updateTrackRow, type NewTrack } from './store';
@@ -33,7 +38,7 @@ export type ProcessingDeps = {
   maxAudioFileSize: number;
 };
 
-type Payload = { uploadId: string; trackId: TrackId };
+type Payload = JobPayloads['process-audio'];
 export type Processed = { track: Partial<NewTrack>; copy: NewPlaybackCopy | null };
 
 /** The files a processed track stored: its audio, covers and playback copy. */
@@ -197,10 +202,9 @@ async function commitResult(
 }
 
 /** The job that turns an uploaded file into a ready track (design §5). */
-export function processAudioJob(deps: ProcessingDeps, db: Database): JobHandler {
+export function processAudioJob(deps: ProcessingDeps, db: Database): JobHandler<Payload> {
   return {
-    async run(raw, { signal }) {
-      const payload = raw as Payload;
+    async run(payload, { signal }) {
       const upload = await findUpload(db, payload.uploadId);
       if (!upload || upload.status !== 'processing') return async () => {};
       const local = await deps.uploadFiles.localFile(payload.uploadId);
@@ -223,8 +227,7 @@ export function processAudioJob(deps: ProcessingDeps, db: Database): JobHandler 
         await local.release();
       }
     },
-    async giveUp(tx, raw, error) {
-      const payload = raw as Payload;
+    async giveUp(tx, payload, error) {
       const key = error instanceof PermanentJobError ? error.key : TRACK_ERRORS.processingFailed;
       await updateTrackRow(tx, payload.trackId, { status: 'failed', failure: key });
       await updateUpload(tx, payload.uploadId, { status: 'failed', failure: key });

@@ -2,6 +2,7 @@ import {
   DomainError,
   LIMITS,
   parseTrackFilename,
+  type JobKind,
   type PlaylistId,
   type RoomId,
   type TrackId,
@@ -40,7 +41,7 @@ export type UploadRequest =
     }
   | { kind: 'cover'; trackId: TrackId; fileName: string; fileType: string | null };
 
-export const PROCESS_AUDIO_JOB = 'process-audio';
+export const PROCESS_AUDIO_JOB = 'process-audio' satisfies JobKind;
 
 /**
  * Checked on the creating request, before a byte is stored: a signed-in caller who may add

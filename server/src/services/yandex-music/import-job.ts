@@ -2,11 +2,13 @@ import {
   ACTIVE_ITEM_STATUSES,
   DomainError,
   YANDEX_MUSIC_ERRORS,
+  type JobKind,
+  type JobPayloads,
   type TrackId,
 } from '@music-rooms/domain';
 import type { Database } from '../../db';
 import { withScratchFile } from '../../storage/scratch-files';
-import { PermanentJobError, type JobHandler } from '../jobs/queue';
+import { PermanentJobError, type JobHandler } from '../jobs/handler';
 import {
   processFile,
   storedFilesOf,
@@ -39,7 +41,9 @@ export type ImportJobDeps = {
   changed: (payload: ImportJobPayload) => void;
 };
 
-export type ImportJobPayload = { importId: string; itemId: string; roomId: string; userId: string };
+/** The kind of an imported track's job (stored as `yandex-import:<node>`: one node claims it). */
+export const IMPORT_JOB = 'yandex-import' satisfies JobKind;
+export type ImportJobPayload = JobPayloads[typeof IMPORT_JOB];
 
 /** Progress is written at most this often per track (each write refreshes the live status). */
 const PROGRESS_EVERY_MS = 500;
@@ -208,10 +212,9 @@ function commitReady(
 }
 
 /** The job of one imported track: download it with the token in memory, process it, add it. */
-export function importTrackJob(deps: ImportJobDeps): JobHandler {
+export function importTrackJob(deps: ImportJobDeps): JobHandler<ImportJobPayload> {
   return {
-    async run(raw, { signal }) {
-      const payload = raw as ImportJobPayload;
+    async run(payload, { signal }) {
       const work = await workOf(deps, payload);
       if (!work) return async () => {};
       try {
@@ -232,8 +235,7 @@ export function importTrackJob(deps: ImportJobDeps): JobHandler {
         throw await asJobFailure(deps, payload.itemId, error);
       }
     },
-    async giveUp(tx, raw, error) {
-      const payload = raw as ImportJobPayload;
+    async giveUp(tx, payload, error) {
       const key =
         error instanceof DomainError || error instanceof PermanentJobError
           ? error.key

@@ -32,6 +32,7 @@ import {
   type ImportItemRow,
   type NewImportItem,
 } from './import-store';
+import { IMPORT_JOB } from './import-job';
 import { insertImportedTrack, type ImportPlace } from './import-tracks';
 import { importView, ownImport } from './import-views';
 import { factsOf, isRealTrack, type WireTrack } from './wire';
@@ -95,7 +96,7 @@ async function queueItem(
   const trackId = existing
     ? (await updateTrackRow(tx, existing.id, { status: 'processing', failure: null }))!.id
     : await insertImportedTrack(tx, place, item, position);
-  const jobId = await runtime.queue.enqueue(tx, runtime.jobKind, {
+  const jobId = await runtime.queue.enqueue(tx, IMPORT_JOB, {
     importId: item.importId,
     itemId: item.id,
     roomId: place.roomId,

@@ -11,10 +11,9 @@ import type { TokenKeeper } from './token-keeper';
 export type YandexMusicRuntime = {
   client: YandexMusicClient;
   tokens: TokenKeeper;
-  /** This process: the imports it holds name it, and its jobs are of a kind of its own. */
+  /** This process: the imports it holds name it, and only it claims their jobs. */
   nodeId: string;
-  /** Jobs of this kind are claimed by this process only: the token they need is in its memory. */
-  jobKind: string;
+  /** The node's job queue, where import jobs are of a kind only this process claims. */
   queue: JobQueue;
   timings: YandexMusicTimings;
   downloads: ActiveDownloads;
