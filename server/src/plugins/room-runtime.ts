@@ -9,17 +9,20 @@ import { memoryPresenceEntries, redisPresenceEntries } from '../services/presenc
 import { Presence } from '../services/presence/presence';
 import { scheduleTokenCleanup } from '../services/rooms/cleanup-schedule';
 import { RoomListCache } from '../services/rooms/list-cache';
+import { NowPlayingCache } from '../services/rooms/now-playing';
 
 export type RoomRuntime = {
   presence: Presence;
   attempts: AttemptLimiter;
   roomLists: RoomListCache;
+  nowPlaying: NowPlayingCache;
 };
 
 /**
  * What rooms keep outside the database: presence and password-attempt counters (in this
  * process, or in Redis under REDIS_PREFIX so every node shares them), the cache of the public
- * room list (each node its own, cleared by the topics of every node's changes), and the
+ * room list and of what each room plays (each node its own, cleared by the topics of every
+ * node's changes), and the
  * regular sweep of expired gate passes. Started with the app, stopped when it closes.
  */
 export const roomRuntimePlugin = fp(
@@ -39,8 +42,17 @@ export const roomRuntimePlugin = fp(
     );
     const attempts = redis ? redisAttemptLimiter(redis, redisPrefix) : memoryAttemptLimiter();
     const roomLists = new RoomListCache();
-    const stopListening = app.topics.onTopics((topics) => roomLists.onTopics(topics));
-    app.decorate('roomRuntime', { presence, attempts, roomLists } satisfies RoomRuntime);
+    const nowPlaying = new NowPlayingCache();
+    const stopListening = app.topics.onTopics((topics) => {
+      roomLists.onTopics(topics);
+      nowPlaying.onTopics(topics);
+    });
+    app.decorate('roomRuntime', {
+      presence,
+      attempts,
+      roomLists,
+      nowPlaying,
+    } satisfies RoomRuntime);
 
     let stopCleanup = () => {};
     app.backgroundWork.add(async () => {
