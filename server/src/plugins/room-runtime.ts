@@ -7,6 +7,9 @@ import {
 } from '../services/attempt-limiter';
 import { memoryPresenceEntries, redisPresenceEntries } from '../services/presence/entries';
 import { Presence } from '../services/presence/presence';
+import { memoryReportEntries, redisReportEntries } from '../services/presence/report-entries';
+import { SyncReports } from '../services/presence/sync-reports';
+import { RoomActivityFeed } from '../services/rooms/activity';
 import { scheduleTokenCleanup } from '../services/rooms/cleanup-schedule';
 import { RoomListCache } from '../services/rooms/list-cache';
 import { NowPlayingCache } from '../services/rooms/now-playing';
@@ -16,10 +19,12 @@ export type RoomRuntime = {
   attempts: AttemptLimiter;
   roomLists: RoomListCache;
   nowPlaying: NowPlayingCache;
+  syncReports: SyncReports;
+  activity: RoomActivityFeed;
 };
 
 /**
- * What rooms keep outside the database: presence and password-attempt counters (in this
+ * What rooms keep outside the database: presence, the pages' sync reports, password-attempt counters (in this
  * process, or in Redis under REDIS_PREFIX so every node shares them), the cache of the public
  * room list and of what each room plays (each node its own, cleared by the topics of every
  * node's changes), and the
@@ -40,6 +45,12 @@ export const roomRuntimePlugin = fp(
       },
       (err) => app.log.error({ err }, 'presence update failed'),
     );
+    const syncReports = new SyncReports(
+      redis ? redisReportEntries(redis, redisPrefix) : memoryReportEntries(),
+      presence,
+      (topics) => app.topics.publish(topics),
+      (err) => app.log.error({ err }, 'sync report failed'),
+    );
     const attempts = redis ? redisAttemptLimiter(redis, redisPrefix) : memoryAttemptLimiter();
     const roomLists = new RoomListCache();
     const nowPlaying = new NowPlayingCache();
@@ -52,11 +63,14 @@ export const roomRuntimePlugin = fp(
       attempts,
       roomLists,
       nowPlaying,
+      syncReports,
+      activity: new RoomActivityFeed(),
     } satisfies RoomRuntime);
 
     let stopCleanup = () => {};
     app.backgroundWork.add(async () => {
       presence.start();
+      syncReports.start();
       stopCleanup = scheduleTokenCleanup(
         app.database.db,
         timings.tokenCleanupIntervalMs,
@@ -70,6 +84,7 @@ export const roomRuntimePlugin = fp(
       stopCleanup();
       stopListening();
       presence.stop();
+      syncReports.stop();
       if (redis) await quitRedis(redis);
     });
   },
