@@ -9,7 +9,6 @@ import {
   roomAccessArgs,
   roomIdSchema,
   type ClientToServerEvents,
-  type RoomId,
   type ServerToClientEvents,
 } from '@music-rooms/domain';
 import type { Caller } from '../functions/define';
@@ -66,10 +65,12 @@ export function servePresence(app: FastifyInstance, socket: PresenceSocket): voi
       if (!room || !access || access.viewRefusal !== null) return reply(false);
       const memberKey = memberKeyOf(socket);
       const arriving = !(await presence.members(room.id)).some((m) => m.memberKey === memberKey);
+      const actor = arriving ? await actorOf(app, memberKey, caller) : null;
       await presence.join(room.id, socket.id, memberKey);
-      reply(true);
-      if (arriving) await tellArrival(app, room.id, memberKey, caller);
+      // Told before this page hears the room's activity, so it is not told of itself.
+      if (actor) app.roomRuntime.activity.tell({ roomId: room.id, kind: 'joined', actor });
       if (roleCan(access.role, 'users.view')) await socket.join(activityRoomOf(room.id));
+      reply(true);
       if (caller.userId && (await roomOpened(app.database.db, room.id, caller.userId))) {
         await app.topics.publish([TOPICS.userRooms(caller.userId)]);
       }
@@ -100,12 +101,8 @@ export function servePresence(app: FastifyInstance, socket: PresenceSocket): voi
   });
 }
 
-/** Tells the members present that someone came in (not a reload or a second tab). */
-async function tellArrival(app: FastifyInstance, roomId: RoomId, key: string, caller: Caller) {
+/** Who came in, as the activity line names them. */
+async function actorOf(app: FastifyInstance, key: string, caller: Caller) {
   const user = caller.userId ? await findUserById(app.database.db, caller.userId) : null;
-  app.roomRuntime.activity.tell({
-    roomId,
-    kind: 'joined',
-    actor: { key, name: user?.name ?? null },
-  });
+  return { key, name: user?.name ?? null };
 }
