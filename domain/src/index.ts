@@ -9,6 +9,8 @@ export * from './realtime';
 export * from './realtime-channels';
 export * from './auth';
 export * from './rooms';
+export * from './listeners';
+export * from './room-activity';
 export * from './tracks';
 export * from './track-filename';
 export * from './clock';

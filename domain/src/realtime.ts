@@ -1,5 +1,7 @@
 import type { FunctionArgs, FunctionErrorData } from './functions';
 import type { RoomId } from './ids';
+import type { ListenerReport } from './listeners';
+import type { RoomActivity } from './room-activity';
 
 /**
  * The realtime connection (design §3 "Live queries"): the Socket.IO path, the token that opens
@@ -84,6 +86,11 @@ export type ClientToServerEvents = {
   ) => void;
   /** The room page closed; the user stays counted for the presence retention (1000 ms). */
   'presence:leave': (request: { roomId: RoomId }) => void;
+  /**
+   * How this page plays along in a room it is present in (the listeners panel): sent on a
+   * change of state and every `LISTENER_LIMITS.reportEveryMs`; ignored from a page not present.
+   */
+  'presence:sync': (report: ListenerReport) => void;
 };
 
 /** Events the server sends. */
@@ -91,6 +98,8 @@ export type ServerToClientEvents = {
   'query:value': (message: QueryValueMessage) => void;
   'query:error': (message: QueryErrorMessage) => void;
   'query:shared': (message: SharedValueMessage) => void;
+  /** Something someone did in a room this page is present in, for its members (activity line). */
+  'room:activity': (activity: RoomActivity) => void;
   /**
    * Sent just before the server ends the connection, with the reason. The client connects
    * again with a fresh token, as whoever it now is (a guest after signing out).

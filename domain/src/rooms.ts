@@ -1,5 +1,5 @@
 import type { PublicUser } from './auth';
-import type { RoomId, UserId } from './ids';
+import type { RoomId, TrackId, UserId } from './ids';
 import { roleCan, type AssignableRole, type RoomCapability, type RoomUserRole } from './roles';
 
 export * from './roles';
@@ -87,6 +87,18 @@ export type RoomSummary = {
   memberCount: number;
   /** The viewer's role or access state here; null for a guest or a stranger. */
   myRole: RoomUserRole | null;
+  /** The track the room's player is on, for the card's cover and line; null when none. */
+  nowPlaying: RoomNowPlaying | null;
+};
+
+/** What a room card tells of the room's player: its current track and whether it plays. */
+export type RoomNowPlaying = {
+  trackId: TrackId;
+  title: string;
+  artist: string | null;
+  /** The cover's version for its address; null when the track has no cover. */
+  coverVersion: number | null;
+  playing: boolean;
 };
 
 /** rooms.get: the room and what the viewer may do in it. */

@@ -21,6 +21,8 @@ export const TOPICS = {
   roomUsers: (roomId: RoomId) => `room-users:${roomId}`,
   /** Who is in one room right now. */
   presence: (roomId: RoomId) => `presence:${roomId}`,
+  /** How the pages present in one room play along (their sync reports). */
+  listeners: (roomId: RoomId) => `listeners:${roomId}`,
   /** One room's tracks: the library, each playlist's list and the info panel. */
   tracks: (roomId: RoomId) => `tracks:${roomId}`,
   /** One room's playlists and their counts. */

@@ -22,6 +22,7 @@ function room(id: string): RoomSummary {
     activeUsers: 0,
     memberCount: 1,
     myRole: null,
+    nowPlaying: null,
   };
 }
 

@@ -17,6 +17,7 @@ const room: RoomSummary = {
   activeUsers: 0,
   memberCount: 1,
   myRole: 'owner',
+  nowPlaying: null,
 };
 
 const unchanged: RoomFormValues = {

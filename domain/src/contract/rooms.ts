@@ -9,6 +9,7 @@ import type {
   RoomUsersResult,
 } from '../rooms';
 import type { RoomId, UserId } from '../ids';
+import type { Listener } from '../listeners';
 import { roomIdSchema, userIdSchema } from '../schemas/ids';
 import {
   accessTokenSchema,
@@ -83,6 +84,10 @@ export const ROOM_FUNCTIONS = {
     z.object({ ...roomMember, role: assignableRoleSchema }),
   ).returns<{ role: AssignableRole }>(),
   'rooms.rejectRequest': mutation(z.object(roomMember)).returns<{ role: 'rejected' }>(),
+  /** Who is in the room now, with role, host mark and how each plays along (members only). */
+  'rooms.listeners': query(z.object({ roomId: roomIdSchema, ...roomAccessArgs })).returns<
+    Listener[]
+  >(),
   /** The viewer's rooms they were added to and have not opened yet (none for a guest). */
   'rooms.getAddedNotices': query(z.object({})).returns<AddedNotice[]>(),
   /** Forgets the notice of being added to a room; opening the room does the same. */

@@ -11,6 +11,7 @@ import {
 } from '../services/yandex-music/imports';
 import { viewerOf } from './rooms/topics';
 import { publishTracksChange } from './tracks/topics';
+import { tellTracksAdded } from '../services/rooms/activity-news';
 import { defineAction, defineMutation, defineQuery, type MutationContext } from './define';
 
 /** After an import started, moved or stopped: the importer's imports and the room's tracks. */
@@ -49,6 +50,12 @@ export const yandexMusicFunctions = [
   defineAction('yandexMusic.import', async (ctx, args) => {
     const view = await startImport(ctx.deps, viewerOf(ctx), args);
     publishImportChange(ctx, view);
+    const adding = view.items.filter((item) => item.status !== 'failed').length;
+    if (ctx.caller.userId) {
+      void tellTracksAdded(ctx.deps, ctx.caller.userId, view.roomId, adding).catch((err: unknown) =>
+        ctx.deps.log.error({ err }, 'room activity failed'),
+      );
+    }
     return view;
   }),
   defineQuery('yandexMusic.importStatus', async (ctx, { importId }) => {

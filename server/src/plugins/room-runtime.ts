@@ -7,19 +7,27 @@ import {
 } from '../services/attempt-limiter';
 import { memoryPresenceEntries, redisPresenceEntries } from '../services/presence/entries';
 import { Presence } from '../services/presence/presence';
+import { memoryReportEntries, redisReportEntries } from '../services/presence/report-entries';
+import { SyncReports } from '../services/presence/sync-reports';
+import { RoomActivityFeed } from '../services/rooms/activity';
 import { scheduleTokenCleanup } from '../services/rooms/cleanup-schedule';
 import { RoomListCache } from '../services/rooms/list-cache';
+import { NowPlayingCache } from '../services/rooms/now-playing';
 
 export type RoomRuntime = {
   presence: Presence;
   attempts: AttemptLimiter;
   roomLists: RoomListCache;
+  nowPlaying: NowPlayingCache;
+  syncReports: SyncReports;
+  activity: RoomActivityFeed;
 };
 
 /**
- * What rooms keep outside the database: presence and password-attempt counters (in this
+ * What rooms keep outside the database: presence, the pages' sync reports, password-attempt counters (in this
  * process, or in Redis under REDIS_PREFIX so every node shares them), the cache of the public
- * room list (each node its own, cleared by the topics of every node's changes), and the
+ * room list and of what each room plays (each node its own, cleared by the topics of every
+ * node's changes), and the
  * regular sweep of expired gate passes. Started with the app, stopped when it closes.
  */
 export const roomRuntimePlugin = fp(
@@ -37,14 +45,32 @@ export const roomRuntimePlugin = fp(
       },
       (err) => app.log.error({ err }, 'presence update failed'),
     );
+    const syncReports = new SyncReports(
+      redis ? redisReportEntries(redis, redisPrefix) : memoryReportEntries(),
+      presence,
+      (topics) => app.topics.publish(topics),
+      (err) => app.log.error({ err }, 'sync report failed'),
+    );
     const attempts = redis ? redisAttemptLimiter(redis, redisPrefix) : memoryAttemptLimiter();
     const roomLists = new RoomListCache();
-    const stopListening = app.topics.onTopics((topics) => roomLists.onTopics(topics));
-    app.decorate('roomRuntime', { presence, attempts, roomLists } satisfies RoomRuntime);
+    const nowPlaying = new NowPlayingCache();
+    const stopListening = app.topics.onTopics((topics) => {
+      roomLists.onTopics(topics);
+      nowPlaying.onTopics(topics);
+    });
+    app.decorate('roomRuntime', {
+      presence,
+      attempts,
+      roomLists,
+      nowPlaying,
+      syncReports,
+      activity: new RoomActivityFeed(),
+    } satisfies RoomRuntime);
 
     let stopCleanup = () => {};
     app.backgroundWork.add(async () => {
       presence.start();
+      syncReports.start();
       stopCleanup = scheduleTokenCleanup(
         app.database.db,
         timings.tokenCleanupIntervalMs,
@@ -58,6 +84,7 @@ export const roomRuntimePlugin = fp(
       stopCleanup();
       stopListening();
       presence.stop();
+      syncReports.stop();
       if (redis) await quitRedis(redis);
     });
   },

@@ -2,13 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
 import {
+  LISTENER_SYNC_STATES,
   TOPICS,
+  activityRoomOf,
+  roleCan,
   roomAccessArgs,
   roomIdSchema,
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@music-rooms/domain';
 import type { Caller } from '../functions/define';
+import { findUserById } from '../services/accounts/users-store';
 import { resolveRoomAccess } from '../services/rooms/access';
 import { roomOpened } from '../services/rooms/notices';
 import { findRoomById } from '../services/rooms/store';
@@ -22,6 +26,11 @@ type PresenceSocket = Socket<
 
 const joinSchema = z.object({ roomId: roomIdSchema, ...roomAccessArgs });
 const leaveSchema = z.object({ roomId: roomIdSchema });
+const syncSchema = z.object({
+  roomId: roomIdSchema,
+  state: z.enum(LISTENER_SYNC_STATES),
+  offsetMs: z.number().finite().nullable(),
+});
 
 /**
  * Whom a socket counts as: a signed-in user by their id; a guest by the browser id the socket
@@ -35,12 +44,13 @@ function memberKeyOf(socket: PresenceSocket): string {
 }
 
 /**
- * presence:join / presence:leave (design §4 Presence). Joining needs what viewing the room
- * needs (the same access check, with the gate pass). A signed-in user who joins has opened the
- * room: their notice of being added to it is seen.
+ * presence:join / presence:leave / presence:sync (design §4 Presence). Joining needs what
+ * viewing the room needs (the same access check, with the gate pass). A signed-in user who
+ * joins has opened the room: their notice of being added to it is seen. A member's page also
+ * hears the room's activity, and the other members hear that they came in.
  */
 export function servePresence(app: FastifyInstance, socket: PresenceSocket): void {
-  const { presence } = app.roomRuntime;
+  const { presence, syncReports } = app.roomRuntime;
   const fail = (err: unknown) => app.log.error({ err }, 'presence event failed');
 
   socket.on('presence:join', (request, ack) => {
@@ -53,7 +63,13 @@ export function servePresence(app: FastifyInstance, socket: PresenceSocket): voi
       const { caller } = socket.data;
       const access = room ? await resolveRoomAccess(app.database.db, caller, room, pass) : null;
       if (!room || !access || access.viewRefusal !== null) return reply(false);
-      await presence.join(room.id, socket.id, memberKeyOf(socket));
+      const memberKey = memberKeyOf(socket);
+      const arriving = !(await presence.members(room.id)).some((m) => m.memberKey === memberKey);
+      const actor = arriving ? await actorOf(app, memberKey, caller) : null;
+      await presence.join(room.id, socket.id, memberKey);
+      // Told before this page hears the room's activity, so it is not told of itself.
+      if (actor) app.roomRuntime.activity.tell({ roomId: room.id, kind: 'joined', actor });
+      if (roleCan(access.role, 'users.view')) await socket.join(activityRoomOf(room.id));
       reply(true);
       if (caller.userId && (await roomOpened(app.database.db, room.id, caller.userId))) {
         await app.topics.publish([TOPICS.userRooms(caller.userId)]);
@@ -66,8 +82,27 @@ export function servePresence(app: FastifyInstance, socket: PresenceSocket): voi
 
   socket.on('presence:leave', (request) => {
     const parsed = leaveSchema.safeParse(request);
-    if (parsed.success) void presence.leave(parsed.data.roomId, socket.id).catch(fail);
+    if (!parsed.success) return;
+    const { roomId } = parsed.data;
+    void socket.leave(activityRoomOf(roomId));
+    void presence.leave(roomId, socket.id).catch(fail);
+    void syncReports.forget(socket.id, roomId).catch(fail);
   });
 
-  socket.on('disconnect', () => void presence.leaveAll(socket.id).catch(fail));
+  socket.on('presence:sync', (request) => {
+    const parsed = syncSchema.safeParse(request);
+    if (parsed.success)
+      void syncReports.report(socket.id, memberKeyOf(socket), parsed.data).catch(fail);
+  });
+
+  socket.on('disconnect', () => {
+    void presence.leaveAll(socket.id).catch(fail);
+    void syncReports.forget(socket.id).catch(fail);
+  });
+}
+
+/** Who came in, as the activity line names them. */
+async function actorOf(app: FastifyInstance, key: string, caller: Caller) {
+  const user = caller.userId ? await findUserById(app.database.db, caller.userId) : null;
+  return { key, name: user?.name ?? null };
 }

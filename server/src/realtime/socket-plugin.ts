@@ -5,6 +5,7 @@ import {
   PLATFORM_ERROR_CODES,
   REALTIME_ERROR_CODES,
   REALTIME_PATH,
+  activityRoomOf,
   type ClientToServerEvents,
   type RealtimeErrorCode,
   type ServerToClientEvents,
@@ -63,6 +64,10 @@ export const realtimePlugin = fp(
       });
     });
     io.on('connection', (socket) => serveConnection(app, liveQueries, socket));
+    // Through the adapter: with Redis, the members' pages on every node hear it.
+    app.roomRuntime.activity.deliverThrough((activity) =>
+      io.to(activityRoomOf(activity.roomId)).emit('room:activity', activity),
+    );
     app.decorate('io', io);
     // Open sockets would keep the HTTP server from closing: end them first.
     app.addHook('preClose', async () => {

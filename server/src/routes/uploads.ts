@@ -14,6 +14,7 @@ import {
 } from '../services/tracks/uploads';
 import { trackErrors } from '../services/tracks/errors';
 import { findUpload, updateUpload } from '../services/tracks/upload-store';
+import { tellTracksAdded } from '../services/rooms/activity-news';
 import { newUploadId } from '../storage/upload-files';
 import { isCreationAddress, uploadIdOfAddress, UPLOADS_PATH } from './upload-address';
 import { uploadLengthOf, uploadRequestOf } from './upload-metadata';
@@ -53,6 +54,7 @@ export async function uploadRoutes(app: FastifyInstance) {
     uploadFiles: app.tracksRuntime.uploadFiles,
     attempts: app.roomRuntime.attempts,
   };
+  const activityDeps = { db: app.database.db, activity: app.roomRuntime.activity };
   const pending = new WeakMap<IncomingMessage, Pending>();
   const publishUpload = (userId: UserId, roomId: RoomId) =>
     app.topics.publish([TOPICS.uploads(userId), TOPICS.tracks(roomId), TOPICS.playlists(roomId)]);
@@ -101,7 +103,15 @@ export async function uploadRoutes(app: FastifyInstance) {
   }
 
   async function published(finished: FinishedUpload | null) {
-    if (finished) await publishUpload(finished.row.userId, finished.row.roomId);
+    if (!finished) return;
+    const { userId, roomId, kind } = finished.row;
+    await publishUpload(userId, roomId);
+    // The room's members hear that a track came in (the activity line groups them).
+    if (kind === 'audio' && !finished.refusal) {
+      await tellTracksAdded(activityDeps, userId, roomId, 1).catch((err: unknown) =>
+        app.log.error({ err }, 'room activity failed'),
+      );
+    }
   }
 
   const refuse = (reply: FastifyReply, error: unknown) => {

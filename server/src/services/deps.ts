@@ -5,6 +5,9 @@ import type { Mailer } from './accounts/mail';
 import type { AttemptLimiter } from './attempt-limiter';
 import type { Presence } from './presence/presence';
 import type { RoomListCache } from './rooms/list-cache';
+import type { NowPlayingCache } from './rooms/now-playing';
+import type { RoomActivityFeed } from './rooms/activity';
+import type { SyncReports } from './presence/sync-reports';
 import type { Storage } from '../storage';
 import type { UploadFiles } from '../storage/upload-files';
 import type { JobQueue } from './jobs/queue';
@@ -30,6 +33,12 @@ export type RequestDeps = {
   attempts: AttemptLimiter;
   /** This node's cache of the public room list. */
   roomLists: RoomListCache;
+  /** This node's copy of the track each room plays, for the room cards. */
+  nowPlaying: NowPlayingCache;
+  /** How each page present in a room plays along (the listeners panel). */
+  syncReports: SyncReports;
+  /** Tells the members present in a room what someone did there. */
+  activity: RoomActivityFeed;
   /** Audio files and covers (local folder or S3). */
   storage: Storage;
   /** Uploads while they arrive over tus. */

@@ -77,6 +77,7 @@ export function roomAs(viewerRole: RoomRole): RoomDetails {
     activeUsers: 1,
     memberCount: 3,
     myRole: viewerRole,
+    nowPlaying: null,
     author,
     capabilities: [...ROLE_CAPABILITIES[viewerRole]],
   };

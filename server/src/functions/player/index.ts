@@ -3,7 +3,11 @@ import { viewerOf } from '../rooms/topics';
 import { handOverHost } from '../../services/player/host';
 import { commandPlayer } from '../../services/player/playback';
 import { getPlayerView, playerChannel } from '../../services/player/view';
+import { tellTrackChange } from '../../services/rooms/activity-news';
 import { defineMutation, defineQuery } from '../define';
+
+/** Commands that move the player to another track. */
+const TRACK_MOVES = new Set<string>(['next', 'previous', 'select']);
 
 /** The room's shared player (design §4): the live view, commands, handing over the host. */
 export const playerFunctions = [
@@ -22,6 +26,14 @@ export const playerFunctions = [
   defineMutation('player.command', async (ctx, input) => {
     const { state, changed } = await commandPlayer(ctx.deps, viewerOf(ctx), input);
     if (changed) ctx.publish(TOPICS.player(input.roomId));
+    const { userId } = ctx.caller;
+    // The room's members hear who moved to another track (the activity line); a failure to
+    // tell them is no failure of the command.
+    if (changed && userId && TRACK_MOVES.has(input.command.type)) {
+      void tellTrackChange(ctx.deps, userId, input.roomId, state).catch((err: unknown) =>
+        ctx.deps.log.error({ err }, 'room activity failed'),
+      );
+    }
     return { state };
   }),
   // The owner or an admin hands the host label to a present member.

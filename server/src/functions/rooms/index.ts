@@ -1,4 +1,5 @@
 import { roomGateFunctions } from './gate';
+import { roomListenerFunctions } from './listeners';
 import { roomMemberFunctions } from './members';
 import { roomNoticeFunctions } from './notices';
 import { roomFunctions } from './rooms';
@@ -9,4 +10,5 @@ export const allRoomFunctions = [
   ...roomGateFunctions,
   ...roomMemberFunctions,
   ...roomNoticeFunctions,
+  ...roomListenerFunctions,
 ];

@@ -3,7 +3,8 @@ import type { MutationContext, QueryContext } from '../define';
 
 /**
  * What a room list reads: every room change, the viewer's own rooms and favourites, the
- * authors shown, and the live presence of the listed rooms (of all rooms when sorted by it).
+ * authors shown, the live presence of the listed rooms (of all rooms when sorted by it), and
+ * their players and tracks (the card's cover and current track).
  */
 export function watchList(
   ctx: QueryContext,
@@ -15,6 +16,8 @@ export function watchList(
   if (sortedByPresence) ctx.watch(TOPICS.anyPresence);
   for (const room of rooms) {
     ctx.watch(TOPICS.presence(room._id));
+    ctx.watch(TOPICS.player(room._id));
+    ctx.watch(TOPICS.tracks(room._id));
     ctx.watch(TOPICS.user(room.owner));
   }
 }

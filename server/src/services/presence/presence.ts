@@ -73,6 +73,11 @@ export class Presence {
     this.afterRetention(roomId);
   }
 
+  /** Whether this node's socket is in the room now. */
+  isIn(roomId: RoomId, socketId: string): boolean {
+    return this.sockets.get(socketId)?.has(roomId) ?? false;
+  }
+
   /** The socket disconnected: it leaves every room it was in. */
   async leaveAll(socketId: string): Promise<void> {
     const rooms = [...(this.sockets.get(socketId)?.keys() ?? [])];

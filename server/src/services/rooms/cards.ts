@@ -1,12 +1,15 @@
 import {
   isRoomRole,
   type PublicUser,
+  type RoomId,
+  type RoomNowPlaying,
   type RoomSummary,
   type RoomUserRole,
 } from '@music-rooms/domain';
 import type { Database } from '../../db';
 import type { Presence } from '../presence/presence';
 import { cardMembers, type CardMembers } from './list-store';
+import type { KeptNowPlaying } from './now-playing';
 import type { RoomRow } from './store';
 
 /** One listed room as the page query found it, before counts and members are added. */
@@ -35,7 +38,13 @@ export type RoomCards = {
   roomUsers: Record<string, PublicUser[]>;
 };
 
-/** Page rows turned into cards: member counts, a few members, the live presence count. */
+/** What each shown room plays, by room id (rooms that play nothing may be missing). */
+export type CardTracks = ReadonlyMap<RoomId, Pick<KeptNowPlaying, 'value'>>;
+
+/**
+ * Page rows turned into cards: member counts, a few members, the live presence count. The
+ * room's own page follows its player itself, so these cards name no track.
+ */
 export async function buildCards(
   db: Database,
   presence: Presence,
@@ -43,17 +52,19 @@ export async function buildCards(
 ): Promise<RoomCards> {
   const roomIds = rows.map((row) => row.room.id);
   const [members, active] = await Promise.all([cardMembers(db, roomIds), presence.counts(roomIds)]);
-  return assembleCards(rows, members, active);
+  return assembleCards(rows, members, active, new Map());
 }
 
 /**
- * Cards from rows, members and live counts. A closed room shows a stranger only that it
- * exists (onlyNameShown): no description, no members, no count of who is in it.
+ * Cards from rows, members, live counts and current tracks. A closed room shows a stranger
+ * only that it exists (onlyNameShown): no description, no members, no count of who is in it,
+ * nothing of what it plays.
  */
 export function assembleCards(
   rows: readonly CardRow[],
   members: CardMembers,
   active: ReadonlyMap<string, number>,
+  tracks: CardTracks,
 ): RoomCards {
   const cards: RoomCards = { rooms: [], roomAuthors: {}, roomUsers: {} };
   for (const row of rows) {
@@ -63,6 +74,7 @@ export function assembleCards(
       toSummary(row, {
         memberCount: hidden ? 0 : 1 + (members.counts.get(room.id) ?? 0),
         activeUsers: hidden ? 0 : (active.get(room.id) ?? 0),
+        nowPlaying: hidden ? null : (tracks.get(room.id)?.value ?? null),
         hideContent: hidden,
       }),
     );
@@ -74,7 +86,12 @@ export function assembleCards(
 
 export function toSummary(
   row: CardRow,
-  extra: { memberCount: number; activeUsers: number; hideContent: boolean },
+  extra: {
+    memberCount: number;
+    activeUsers: number;
+    nowPlaying: RoomNowPlaying | null;
+    hideContent: boolean;
+  },
 ): RoomSummary {
   const { room } = row;
   return {
@@ -90,5 +107,6 @@ export function toSummary(
     activeUsers: extra.activeUsers,
     memberCount: extra.memberCount,
     myRole: row.myRole,
+    nowPlaying: extra.nowPlaying,
   };
 }

@@ -1,5 +1,6 @@
 import type { RoomListResult, RoomId } from '@music-rooms/domain';
 import type { RoomCards } from './cards';
+import type { KeptNowPlaying } from './now-playing';
 
 /** The last answer built from one page and one viewer's marks, and what else it was built from. */
 type Remembered = { built: string; answer: RoomListResult };
@@ -13,18 +14,27 @@ export const NO_MARKS: object = Object.freeze({});
 /**
  * The answer to a list request, the very same object as last time while nothing it is built
  * from has changed: the page and the viewer's marks as the list cache holds them (a change
- * replaces them, list-cache.ts), the total, and the live counts of the rooms shown. The answer
+ * replaces them, list-cache.ts), the total, the live counts of the rooms shown and the tracks
+ * they play (each kept track has its own version, now-playing.ts). The answer
  * is a pure function of these, so it is never stale, and a busy home page builds, serializes
  * and compresses its answer once per change rather than once per request (answer-bytes.ts).
  *
  * The answer is frozen: it is shared by every caller until it is replaced.
  */
 export function rememberedAnswer(
-  inputs: { page: object; marks: object; total: number; active: ReadonlyMap<string, number> },
+  inputs: {
+    page: object;
+    marks: object;
+    total: number;
+    active: ReadonlyMap<string, number>;
+    tracks: ReadonlyMap<RoomId, KeptNowPlaying>;
+  },
   roomIds: readonly RoomId[],
   build: () => RoomListResult,
 ): RoomListResult {
-  const built = `${inputs.total}:${roomIds.map((id) => inputs.active.get(id) ?? 0).join(',')}`;
+  const counts = roomIds.map((id) => inputs.active.get(id) ?? 0).join(',');
+  const tracks = roomIds.map((id) => inputs.tracks.get(id)?.version ?? 0).join(',');
+  const built = `${inputs.total}:${counts}:${tracks}`;
   let byMarks = remembered.get(inputs.page);
   if (!byMarks) {
     byMarks = new WeakMap();

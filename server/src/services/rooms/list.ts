@@ -58,11 +58,15 @@ async function viewerListPage(
       )
     : await loadViewerPage(deps.db, viewerId, scope, query, await deps.presence.activeRooms());
   const roomIds = page.rows.map((row) => row.room.id);
-  const active = await deps.presence.counts(roomIds);
-  const build = () =>
-    listAnswer(assembleCards(page.rows, page.members, active), page.total, query.offset);
+  const [active, tracks] = await Promise.all([
+    deps.presence.counts(roomIds),
+    deps.nowPlaying.get(deps.db, roomIds),
+  ]);
+  const cards = () => assembleCards(page.rows, page.members, active, tracks);
+  const build = () => listAnswer(cards(), page.total, query.offset);
   if (!kept) return build();
-  return rememberedAnswer({ page, marks: NO_MARKS, total: page.total, active }, roomIds, build);
+  const inputs = { page, marks: NO_MARKS, total: page.total, active, tracks };
+  return rememberedAnswer(inputs, roomIds, build);
 }
 
 /** What one viewer's page is kept under. */

@@ -34,7 +34,8 @@ const publicRooms = (search: string | undefined): RoomFilter => ({
 /**
  * The public list sorted by anything but live activity: the page, its members and the total
  * are the same for every viewer and come from the cache; the viewer's role and favourite in
- * the rooms shown are kept per viewer, and the live counts are read fresh for each call. While
+ * the rooms shown are kept per viewer, the live counts are read fresh for each call, and the
+ * tracks the rooms play come from their own cache (now-playing.ts). While
  * none of these change, the answer is the one given last time (list-answers.ts).
  */
 export async function publicListPage(
@@ -51,18 +52,19 @@ export async function publicListPage(
     ),
   ]);
   const roomIds = page.rows.map((row) => row.room.id);
-  const [mine, active] = await Promise.all([
+  const [mine, active, tracks] = await Promise.all([
     marksOf(deps, viewerId, roomIds),
     deps.presence.counts(roomIds),
+    deps.nowPlaying.get(deps.db, roomIds),
   ]);
-  return rememberedAnswer({ page, marks: mine, total, active }, roomIds, () => {
+  return rememberedAnswer({ page, marks: mine, total, active, tracks }, roomIds, () => {
     const rows = page.rows.map(({ room, author }) => ({
       room,
       author,
       myRole: room.ownerId === viewerId ? ('owner' as const) : (mine.roles.get(room.id) ?? null),
       isFavorite: mine.favorites.has(room.id),
     }));
-    return listAnswer(assembleCards(rows, page.members, active), total, query.offset);
+    return listAnswer(assembleCards(rows, page.members, active, tracks), total, query.offset);
   });
 }
 

@@ -24,6 +24,8 @@ type TracksAreaProps = {
   onPlayTrack?: (id: TrackId) => void;
   /** Other ways to add tracks to the shown playlist, beside Upload (the streaming service). */
   addFrom?: (playlistId: PlaylistId | null) => ReactNode;
+  /** More panels for the side column, below the info panel (the listeners). */
+  side?: ReactNode;
 };
 
 /** What a room's capabilities allow with its music. */
@@ -39,6 +41,7 @@ export function TracksArea({
   currentTrackId = null,
   onPlayTrack,
   addFrom,
+  side,
 }: TracksAreaProps) {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -88,14 +91,17 @@ export function TracksArea({
           playback={{ current: currentTrackId, onPlay: onPlayTrack }}
         />
       </Panel>
-      <Panel title={t('room.trackInfo')}>
-        <TrackInfoPanel
-          trackId={openTrack}
-          pass={pass}
-          canManage={can.manage}
-          onGone={() => setOpenTrack(null)}
-        />
-      </Panel>
+      <div className="room-side">
+        <Panel title={t('room.trackInfo')}>
+          <TrackInfoPanel
+            trackId={openTrack}
+            pass={pass}
+            canManage={can.manage}
+            onGone={() => setOpenTrack(null)}
+          />
+        </Panel>
+        {side}
+      </div>
       {dragging && <DropOverlay />}
     </div>
   );

@@ -1,5 +1,7 @@
 import type { FunctionArgs } from '@music-rooms/domain/functions';
 import type { RealtimeToken } from '@music-rooms/domain/realtime';
+import type { ListenerReport } from '@music-rooms/domain/listeners';
+import type { RoomActivity } from '@music-rooms/domain/room-activity';
 import { createApiClient } from '../api/functions';
 import { FunctionCallError } from '../api/function-call-error';
 import { browserId } from './browser-id';
@@ -50,6 +52,7 @@ export class RealtimeClient {
   /** Asked once: the same for every (re)connection of this page. */
   private readonly browserId: string;
   private readonly connectListeners = new Set<() => void>();
+  private readonly activityListeners = new Set<(activity: RoomActivity) => void>();
 
   constructor(private readonly options: RealtimeClientOptions = {}) {
     this.getToken = options.getToken ?? (() => fetchRealtimeToken(options.baseUrl));
@@ -124,6 +127,17 @@ export class RealtimeClient {
     return this.connection.ping();
   }
 
+  /** Tells the room how this tab's player plays along (presence:sync); dropped while offline. */
+  reportSync(report: ListenerReport): void {
+    this.connection?.reportSync(report);
+  }
+
+  /** Hears what members do in the rooms this tab is in. Answers the function that stops it. */
+  onRoomActivity(listener: (activity: RoomActivity) => void): () => void {
+    this.activityListeners.add(listener);
+    return () => this.activityListeners.delete(listener);
+  }
+
   /** Hears every (re)connection (the clock samples again). Answers the function that stops it. */
   onConnect(listener: () => void): () => void {
     this.connectListeners.add(listener);
@@ -144,6 +158,7 @@ export class RealtimeClient {
         queries: this.queries,
         presence: this.presence,
         onConnect: () => this.connectListeners.forEach((listener) => listener()),
+        onActivity: (activity) => this.activityListeners.forEach((listener) => listener(activity)),
       });
       this.opening = false;
     } catch (error) {

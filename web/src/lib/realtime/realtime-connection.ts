@@ -7,6 +7,8 @@ import {
   type ServerToClientEvents,
 } from '@music-rooms/domain/realtime';
 import { ChannelFollowers } from '@music-rooms/domain/realtime-channels';
+import type { ListenerReport } from '@music-rooms/domain/listeners';
+import type { RoomActivity } from '@music-rooms/domain/room-activity';
 import { FunctionCallError } from '../api/function-call-error';
 import type { LiveQueryEntry, LiveQueryRegistry } from './live-query-registry';
 
@@ -31,6 +33,8 @@ export type ConnectionSetup = {
   presence: ReadonlyMap<string, PresenceRequest>;
   /** Told after every (re)connection, once the live queries and presence are sent again. */
   onConnect: () => void;
+  /** Hears what members do in the rooms this tab is in. */
+  onActivity: (activity: RoomActivity) => void;
 };
 
 /** After the server refused a handshake, wait this long before trying again, doubling up to the max. */
@@ -95,6 +99,10 @@ export class RealtimeConnection {
     if (this.socket.connected) this.socket.emit('presence:leave', { roomId });
   }
 
+  reportSync(report: ListenerReport): void {
+    if (this.socket.connected) this.socket.emit('presence:sync', report);
+  }
+
   /**
    * One clock sample: when the ping left and when the answer came back on the page's monotonic
    * clock (`performance.now()`, which no clock setting steps), and the server's epoch time.
@@ -130,6 +138,7 @@ export class RealtimeConnection {
       for (const id of this.followers.idsOf(channel))
         queries.setState(id, { status: 'value', value });
     });
+    socket.on('room:activity', (activity) => this.setup.onActivity(activity));
     socket.on('query:error', ({ id, errorMessage, errorData }) => {
       this.followers.drop(id);
       const error = new FunctionCallError(errorData.code, errorMessage, errorData);

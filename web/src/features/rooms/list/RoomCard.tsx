@@ -8,6 +8,8 @@ import { ActiveUsers } from './ActiveUsers';
 import { AddedNoticeMark } from './AddedNoticeMark';
 import { FavoriteButton } from './FavoriteButton';
 import { MemberAvatars } from './MemberAvatars';
+import { NowPlayingLine } from './NowPlayingLine';
+import { RoomCover } from './RoomCover';
 import { RoomMarkers } from './RoomMarkers';
 
 type RoomCardProps = {
@@ -19,7 +21,8 @@ type RoomCardProps = {
 };
 
 /**
- * A room in the home page's list (spec §2 Room list cards): name, description, its author,
+ * A room in the home page's list (spec §2 Room list cards): the cover and title of what it
+ * plays, name, description, its author,
  * members, the live count of listeners, markers and the viewer's role, and a favourite heart.
  * The whole card opens the room; its buttons and chips stay clickable above that link.
  */
@@ -32,11 +35,15 @@ export function RoomCard({ room, author, members, addedNotice }: RoomCardProps) 
   return (
     <article className="room-card" aria-labelledby={`room-${room._id}`}>
       <div className="room-card__top">
-        <h3 className="room-card__name" id={`room-${room._id}`}>
-          <Link to={localePath(`/room/${room.room_url}`)} className="room-card__link">
-            {room.name}
-          </Link>
-        </h3>
+        <RoomCover nowPlaying={room.nowPlaying} />
+        <div className="room-card__title">
+          <h3 className="room-card__name" id={`room-${room._id}`}>
+            <Link to={localePath(`/room/${room.room_url}`)} className="room-card__link">
+              {room.name}
+            </Link>
+          </h3>
+          {room.nowPlaying && <NowPlayingLine nowPlaying={room.nowPlaying} />}
+        </div>
         <FavoriteButton
           roomId={room._id}
           roomUrl={room.room_url}

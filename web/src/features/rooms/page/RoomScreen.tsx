@@ -15,6 +15,7 @@ import { useRoomEntry, type RoomEntry } from './useRoomEntry';
 import { useRoomPresence } from './useRoomPresence';
 import '../list/rooms.css';
 import './room.css';
+import '../live/live.css';
 
 type RoomScreenProps = { roomUrl: string };
 
