@@ -133,6 +133,7 @@ export const TRACK_ERRORS = {
   uploadsTooFast: 'tracks.errors.uploadsTooFast',
   roomStorageFull: 'tracks.errors.roomStorageFull',
   storageUnavailable: 'tracks.errors.storageUnavailable',
+  trackRemoved: 'tracks.errors.trackRemoved',
 } as const;
 export type TrackErrorKey = (typeof TRACK_ERRORS)[keyof typeof TRACK_ERRORS];
 
@@ -165,6 +166,7 @@ export const TRACK_ERROR_TEXT: Record<TrackErrorKey, string> = {
   'tracks.errors.roomStorageFull':
     'This room is out of space: its tracks may take up {{quotaGb}} GB in all',
   'tracks.errors.storageUnavailable': 'The server could not store the file. Try again later',
+  'tracks.errors.trackRemoved': 'The track was deleted before it was ready',
 };
 
 export type UploadStatus =
