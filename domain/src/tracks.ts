@@ -90,6 +90,8 @@ export type TrackDetails = TrackSummary & {
   originalFileName: string | null;
   /** The file carries a cover of its own, so editors may go back to it. */
   hasFileCover: boolean;
+  /** The cover shown is the file's own: going back to it would change nothing. */
+  coverIsFileCover: boolean;
   external: TrackExternalIds | null;
 };
 

@@ -65,6 +65,8 @@ describe('uploading a track', () => {
       expect(details.originalFileName).toBe('whatever.mp3');
       expect(details.external).toBeNull();
       expect(details.hasFileCover).toBe(true);
+      // Its cover is already the file's own: nothing to go back to.
+      expect(details.coverIsFileCover).toBe(true);
 
       const cover = await client.fetch(`/api/tracks/${track._id}/cover`);
       expect(cover.status).toBe(200);
