@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+// The app's decorations (database, background work...), for the type check.
+import '../../server/src/app-decorations';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import type { E2EServer } from './harness';

@@ -3,6 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+// The app's decorations (database, background work...), for the type check.
+import '../../server/src/app-decorations';
 import { buildApp } from '../../server/src/app';
 import { loadConfig, type RoomTimings } from '../../server/src/config';
 
