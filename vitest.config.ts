@@ -64,10 +64,12 @@ const AUDIO_JOURNEYS = [
   'playback-segments',
   'player-bar-layout',
   'player-blocked',
+  'player-keys',
   'player-modes',
   'player-nodes.multinode',
   'player-restart',
   'player-sync',
+  'room-live',
   's3-nodes.multinode',
   'tracks-s3',
 ].map((name) => `e2e/tests/${name}.test.ts`);
