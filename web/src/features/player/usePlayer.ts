@@ -1,5 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import type { RoomId, TrackId } from '@music-rooms/domain/ids';
+import { STOPPED } from '@music-rooms/domain/playback';
 import type { PlayerView } from '@music-rooms/domain/player';
 import type { PlayerCommand } from '@music-rooms/domain/player-commands';
 import type { RoomAccessArgs } from '@music-rooms/domain/rooms';
@@ -17,7 +18,10 @@ export type PlayerModel = PlayerEngine & {
   pass: RoomAccessArgs;
   /** The room's playback (player.get), null while it loads. */
   view: PlayerView | null;
-  /** Sends a command on the state shown (a stale one is retried once, a refusal is a notice). */
+  /**
+   * Sends a command aimed at the state shown (one the room has moved past is dropped, a refusal
+   * is a notice).
+   */
   command: (command: PlayerCommand) => void;
   /** Plays a track of the playlist from its start. */
   select: (trackId: TrackId) => void;
@@ -42,11 +46,10 @@ export function usePlayer(roomId: RoomId, pass: RoomAccessArgs): PlayerModel {
     engine.engine.setView(state ? { state, loudnessLufs, next: next && engineTrack(next) } : null);
   }, [engine.engine, state, loudnessLufs, next]);
 
-  const revision = state?.revision ?? 0;
   const command = useCallback(
     (next: PlayerCommand) => {
       engine.engine.unlock();
-      sendPlayerCommand(roomId, revision, next, pass).catch((error: unknown) =>
+      sendPlayerCommand(roomId, state ?? STOPPED, next, pass).catch((error: unknown) =>
         notify({
           variant: 'error',
           title: errorText(error, 'player.commandFailed'),
@@ -54,7 +57,7 @@ export function usePlayer(roomId: RoomId, pass: RoomAccessArgs): PlayerModel {
         }),
       );
     },
-    [engine.engine, roomId, revision, pass, errorText],
+    [engine.engine, roomId, state, pass, errorText],
   );
   const select = useCallback((trackId: TrackId) => command({ type: 'select', trackId }), [command]);
   const unlock = useCallback(() => engine.engine.unlock(), [engine.engine]);
