@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { AUTH_ERRORS } from '@music-rooms/domain/auth';
 import { PLAYER_ERRORS } from '@music-rooms/domain/player';
 import { useCommandNotice } from '../src/features/player/useCommandNotice';
@@ -10,11 +10,20 @@ import { renderInApp, setupComponentTests } from './support/render-app';
 
 setupComponentTests();
 
-let refused: (error: unknown) => void = () => {};
-function Probe() {
-  refused = useCommandNotice();
-  return null;
+/** A control whose commands the server refused with these errors. */
+function Refused({ errors }: { errors: unknown[] }) {
+  const refused = useCommandNotice();
+  return (
+    <button type="button" onClick={() => errors.forEach(refused)}>
+      Send
+    </button>
+  );
 }
+
+const send = (errors: unknown[]) => {
+  renderInApp(<Refused errors={errors} />);
+  fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+};
 
 const limited = (retryAfterMs: number) =>
   new FunctionCallError('rate_limited', 'Too many requests', {
@@ -25,17 +34,14 @@ const limited = (retryAfterMs: number) =>
 
 describe('a refused player command', () => {
   it('over the per-person limit says how long to wait, in one notice however many', () => {
-    renderInApp(<Probe />);
-    act(() => refused(limited(2400)));
-    act(() => refused(limited(2300)));
+    send([limited(2400), limited(2300)]);
     expect(screen.getAllByText('Too many player commands: wait 3 seconds')).toHaveLength(1);
   });
 
   it('says it in Russian too', async () => {
     await changeLanguage('ru');
     try {
-      renderInApp(<Probe />);
-      act(() => refused(limited(800)));
+      send([limited(800)]);
       expect(screen.getByText('Слишком много команд плееру: подождите 1 секунду')).toBeVisible();
     } finally {
       await changeLanguage('en');
@@ -43,12 +49,11 @@ describe('a refused player command', () => {
   });
 
   it("another refusal gives the server's reason", () => {
-    renderInApp(<Probe />);
     const error = new FunctionCallError('not_found', 'nothing', {
       code: 'not_found',
       key: PLAYER_ERRORS.nothingToPlay,
     });
-    act(() => refused(error));
+    send([error]);
     expect(screen.getByText('There is no track to play')).toBeVisible();
   });
 });
