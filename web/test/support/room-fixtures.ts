@@ -79,5 +79,6 @@ export function roomAs(viewerRole: RoomRole): RoomDetails {
     myRole: viewerRole,
     author,
     capabilities: [...ROLE_CAPABILITIES[viewerRole]],
+    playbackControl: 'host',
   };
 }

@@ -1,6 +1,9 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomAccessArgs, RoomDetails } from '@music-rooms/domain/rooms';
+import { Tooltip } from '../../ui/Tooltip';
+import { ControlLock } from './ControlLock';
+import { controlRefusal } from './control-refusal';
 import { HostLabel } from './HostLabel';
 import { NowPlaying } from './NowPlaying';
 import { PlayModes } from './PlayModes';
@@ -29,6 +32,8 @@ export function PlayerBar({ room, pass, player }: PlayerBarProps) {
   useMediaSession(player, pass);
   const view = player.view;
   const track = view?.track ?? null;
+  const refusal = controlRefusal(room, view);
+  const transport = <TransportControls player={player} />;
 
   return (
     <section
@@ -44,10 +49,20 @@ export function PlayerBar({ room, pass, player }: PlayerBarProps) {
         ) : (
           <p className="player-bar__idle">{t('player.idle')}</p>
         )}
-        <HostLabel room={room} pass={pass} hostId={view?.hostId ?? null} />
+        <span className="player-bar__host">
+          <HostLabel room={room} pass={pass} hostId={view?.hostId ?? null} />
+          {refusal && <ControlLock refusal={refusal} player={player} />}
+        </span>
       </div>
       <div className="player-bar__center">
-        <TransportControls player={player} />
+        {refusal ? (
+          // Disabled buttons hear no pointer: the row around them tells why on hover.
+          <Tooltip content={t(refusal === 'onlyHost' ? 'player.onlyHost' : 'player.viewOnly')}>
+            <div className="player-bar__locked">{transport}</div>
+          </Tooltip>
+        ) : (
+          transport
+        )}
         <SeekBar player={player} pass={pass} />
       </div>
       <div className="player-bar__side">
@@ -55,7 +70,6 @@ export function PlayerBar({ room, pass, player }: PlayerBarProps) {
         <VolumeControl />
         <SyncBadge player={player} />
       </div>
-      {view && !view.canControl && <p className="visually-hidden">{t('player.viewOnly')}</p>}
     </section>
   );
 }
