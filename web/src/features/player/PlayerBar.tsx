@@ -1,4 +1,7 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
+import { ChevronDown, ChevronUp } from 'lucide-react';
+import { cx } from '../../lib/cx';
+import { IconButton } from '../../ui/IconButton';
 import { useTranslation } from 'react-i18next';
 import type { RoomAccessArgs, RoomDetails } from '@music-rooms/domain/rooms';
 import { Tooltip } from '../../ui/Tooltip';
@@ -27,6 +30,8 @@ type PlayerBarProps = { room: RoomDetails; pass: RoomAccessArgs; player: PlayerM
 export function PlayerBar({ room, pass, player }: PlayerBarProps) {
   const { t } = useTranslation();
   const bar = useRef<HTMLElement>(null);
+  // On a phone the bar is one line (cover, title, play or pause) until opened to every control.
+  const [expanded, setExpanded] = useState(false);
   useBarHeight(bar);
   usePlayerKeyboard(player);
   useMediaSession(player, pass);
@@ -38,7 +43,7 @@ export function PlayerBar({ room, pass, player }: PlayerBarProps) {
   return (
     <section
       ref={bar}
-      className="player-bar"
+      className={cx('player-bar', expanded && 'player-bar--expanded')}
       aria-label={t('player.label')}
       data-sync={player.status.sync}
       data-can-control={view?.canControl ? 'true' : 'false'}
@@ -70,6 +75,13 @@ export function PlayerBar({ room, pass, player }: PlayerBarProps) {
         <VolumeControl />
         <SyncBadge player={player} />
       </div>
+      <IconButton
+        icon={expanded ? ChevronDown : ChevronUp}
+        label={expanded ? t('player.collapse') : t('player.expand')}
+        className="player-bar__expand"
+        aria-expanded={expanded}
+        onClick={() => setExpanded((open) => !open)}
+      />
     </section>
   );
 }
