@@ -17,6 +17,7 @@ export * from './clock';
 export * from './playback';
 export * from './player-commands';
 export * from './player';
+export * from './player-sending';
 export * from './yandex-music';
 export * from './yandex-music-links';
 export * from './spotify';

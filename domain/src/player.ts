@@ -1,5 +1,6 @@
 import type { UserId } from './ids';
 import type { PlaybackState } from './playback';
+import type { PlaybackControl } from './rooms';
 import type { TrackSummary } from './tracks';
 
 /**
@@ -20,16 +21,32 @@ export type PlayerView = {
   next: TrackSummary | null;
   /** The present member labelled host, or null when nobody who may host is present. */
   hostId: UserId | null;
-  /** Signed in with `player.control` in the room (participant and above). */
+  /** Who controls the playback in this room (a room setting). */
+  playbackControl: PlaybackControl;
+  /**
+   * May send commands now: signed in with `player.control` in the room (participant and above)
+   * and, when only the host controls, the host (or nobody who may host is present).
+   */
   canControl: boolean;
   /** Owner or admin: may hand the host label to another present member. */
   canHandOver: boolean;
 };
 
+/**
+ * Whether the room's setting lets someone who may control the player do so now: everyone may, or
+ * only the host, or anyone while nobody who may host is present.
+ */
+export const hostAllows = (
+  playbackControl: PlaybackControl,
+  hostId: UserId | null,
+  userId: UserId | null,
+): boolean => playbackControl === 'everyone' || hostId === null || hostId === userId;
+
 export const PLAYER_ERRORS = {
   staleRevision: 'player.errors.staleRevision',
   nothingToPlay: 'player.errors.nothingToPlay',
   hostNotPresent: 'player.errors.hostNotPresent',
+  onlyHost: 'player.errors.onlyHost',
 } as const;
 export type PlayerErrorKey = (typeof PLAYER_ERRORS)[keyof typeof PLAYER_ERRORS];
 
@@ -37,6 +54,7 @@ export const PLAYER_ERROR_TEXT: Record<PlayerErrorKey, string> = {
   'player.errors.staleRevision': 'Someone changed the player first; try again',
   'player.errors.nothingToPlay': 'There is no track to play',
   'player.errors.hostNotPresent': 'Only someone in the room now can be host',
+  'player.errors.onlyHost': 'In this room only the host controls playback',
 };
 
 /**

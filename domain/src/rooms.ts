@@ -13,6 +13,15 @@ export * from './roles';
 export const ROOM_VISIBILITIES = ['public', 'hidden', 'inviteOnly'] as const;
 export type RoomVisibility = (typeof ROOM_VISIBILITIES)[number];
 
+/**
+ * Who controls the room's playback (spec §4 "one participant is labelled host and controls
+ * playback"): the host alone (the default; the owner and admins may always take the label), or
+ * everyone with `player.control`. While nobody who may host is present, anyone who may control
+ * does.
+ */
+export const PLAYBACK_CONTROLS = ['host', 'everyone'] as const;
+export type PlaybackControl = (typeof PLAYBACK_CONTROLS)[number];
+
 /** One side of a membership decision: who they are, their role, and who invited them. */
 export type RoomMemberRef = {
   /** Null for a guest, who manages nobody. */
@@ -102,7 +111,11 @@ export type RoomNowPlaying = {
 };
 
 /** rooms.get: the room and what the viewer may do in it. */
-export type RoomDetails = RoomSummary & { author: PublicUser; capabilities: RoomCapability[] };
+export type RoomDetails = RoomSummary & {
+  author: PublicUser;
+  capabilities: RoomCapability[];
+  playbackControl: PlaybackControl;
+};
 
 /** rooms.getPublicRoomsWithAuthors and rooms.getUserRoomsWithAuthors (spec §7, plus paging). */
 export type RoomListResult = {

@@ -19,7 +19,7 @@ describe('the player on two nodes', () => {
     audioBrowser,
   }) => {
     const [one, two] = app.nodes;
-    const room = await roomWithTracks(one);
+    const room = await roomWithTracks(one, { playbackControl: 'everyone' });
     const ada = await openRoomAs(audioBrowser, one, room.owner, one.url + room.path);
     const grace = await openRoomAs(audioBrowser, two, room.other, two.url + room.path);
 

@@ -35,6 +35,7 @@ describe('a server restart', () => {
     }) => {
       const { ada, grace, owner, roomId } = await twoInRoom(lasting, audioBrowser, {
         tracks: LONG_TRACKS,
+        playbackControl: 'everyone',
       });
       await playerBar(ada).getByRole('button', { name: 'Play' }).click();
       const [before] = await heardInStep(ada, grace);

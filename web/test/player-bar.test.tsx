@@ -88,15 +88,22 @@ describe('PlayerBar', () => {
       expect(button(name)).toBeDisabled();
     }
     expect(bar().getByRole('slider', { name: 'Position in the track' })).toBeDisabled();
-    expect(
-      bar().getByText('You can listen; only members with a role can control the player'),
-    ).toBeInTheDocument();
+    // Said beside the controls; the whole reason on hover or focus.
+    expect(bar().getByText('Listening')).toBeVisible();
     expect(button('Mute')).toBeEnabled();
     expect(bar().getByRole('slider', { name: 'Volume' })).toBeEnabled();
     expect(button('Normalize volume: on')).toBeEnabled();
 
     await userEvent.keyboard(' ');
     expect(commands).toEqual([]);
+  });
+
+  it('says the host controls, where only the host does, to someone who otherwise could', async () => {
+    const view = playerView(song, { canControl: false, playbackControl: 'host' });
+    showBar(playerModel(await syncedClock(), view).model, 'participant');
+    expect(button('Play')).toBeDisabled();
+    expect(bar().getByText('Host controls')).toBeVisible();
+    expect(bar().queryByRole('button', { name: 'Become host' })).toBeNull();
   });
 
   it('labels the host: you, the owner, a member by name, or nobody', async () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { asRoomId, asUserId } from '@music-rooms/domain/ids';
-import type { RoomSummary } from '@music-rooms/domain/rooms';
+import type { RoomDetails } from '@music-rooms/domain/rooms';
 import { roomFormSchema, type RoomFormValues } from '../src/features/rooms/form/room-form-schema';
 import { settingsChanges } from '../src/features/rooms/settings/settings-changes';
 
-const room: RoomSummary = {
+const room: RoomDetails = {
   _id: asRoomId('r1'),
   name: 'Jazz corner',
   description: 'Bebop',
@@ -18,6 +18,9 @@ const room: RoomSummary = {
   memberCount: 1,
   myRole: 'owner',
   nowPlaying: null,
+  author: { _id: asUserId('u1'), name: 'Olga', username: 'olga', avatar: '' },
+  capabilities: [],
+  playbackControl: 'host',
 };
 
 const unchanged: RoomFormValues = {
@@ -54,6 +57,11 @@ describe('the changes the room settings send', () => {
     expect(
       settingsChanges({ ...room, hasPassword: false }, { ...unchanged, passwordMode: 'remove' }),
     ).toBeNull();
+  });
+
+  it('name who controls the playback only when it changed', () => {
+    expect(settingsChanges(room, unchanged, 'host')).toBeNull();
+    expect(settingsChanges(room, unchanged, 'everyone')).toEqual({ playbackControl: 'everyone' });
   });
 });
 

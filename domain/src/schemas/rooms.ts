@@ -5,6 +5,7 @@ import {
   ROOM_LIMITS,
   ROOM_SORTS,
   ROOM_URL_PATTERN,
+  PLAYBACK_CONTROLS,
   ROOM_VISIBILITIES,
 } from '../rooms';
 import { VALIDATION } from './auth';
@@ -82,5 +83,6 @@ export const updateRoomSchema = z.object({
   room_url: roomUrlSchema.optional(),
   visibility: visibilitySchema.optional(),
   password: roomPasswordSchema.nullable().optional(),
+  playbackControl: z.enum(PLAYBACK_CONTROLS, { message: VALIDATION.invalidFormat }).optional(),
 });
 export type UpdateRoomInput = z.output<typeof updateRoomSchema>;

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import type { RoomId } from '@music-rooms/domain/ids';
+import type { PlaybackControl } from '@music-rooms/domain/rooms';
 import type { E2EServer } from '../../src/harness';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../src/harness';
 import { sineWav } from '../../src/wav';
@@ -86,12 +87,14 @@ export type RoomOptions = {
   /** The role of the second member (Grace); participant unless told. */
   role?: 'participant' | 'viewer';
   tracks?: readonly ToneTrack[];
+  /** Who controls playback; the room's default (the host, Ada) unless told. */
+  playbackControl?: PlaybackControl;
 };
 
 /** A room with tracks (TWO_TRACKS unless told), its owner and one more member. */
 export async function roomWithTracks(
   server: E2EServer,
-  { role = 'participant', tracks = TWO_TRACKS }: RoomOptions = {},
+  { role = 'participant', tracks = TWO_TRACKS, playbackControl }: RoomOptions = {},
 ): Promise<{ owner: Member; other: Member; roomId: RoomId; path: string; url: string }> {
   const owner = await registerMember(server, 'Ada Lovelace');
   const other = await registerMember(server, 'Grace Hopper');
@@ -102,6 +105,9 @@ export async function roomWithTracks(
     usernameOrEmail: other.username,
     role,
   });
+  if (playbackControl) {
+    await callAs(server, owner, 'rooms.update', { id: room._id, playbackControl });
+  }
   for (const track of tracks) {
     const audio = sineWav(track.seconds, track.frequency);
     await uploadAs(server, owner.cookie, room._id, wavFile(track.file, audio));

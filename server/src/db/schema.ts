@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { DEFAULT_PREFERENCES, type UserPreferences } from '@music-rooms/domain/auth';
-import type { RoomUserRole, RoomVisibility } from '@music-rooms/domain/rooms';
+import type { PlaybackControl, RoomUserRole, RoomVisibility } from '@music-rooms/domain/rooms';
 import type { RoomId, UserId } from '@music-rooms/domain/ids';
 
 /**
@@ -124,6 +124,8 @@ export const rooms = pgTable(
     visibility: text('visibility').$type<RoomVisibility>().notNull().default('public'),
     /** argon2id, like account passwords; null when the room has no password. */
     passwordHash: text('password_hash'),
+    /** Who controls the playback: the host alone (`host`) or everyone who may (`everyone`). */
+    playbackControl: text('playback_control').$type<PlaybackControl>().notNull().default('host'),
     ownerId: uuid('owner_id')
       .$type<UserId>()
       .notNull()
@@ -139,6 +141,7 @@ export const rooms = pgTable(
     index('rooms_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('rooms_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
     check('rooms_visibility_check', sql`${t.visibility} in ('public', 'hidden', 'inviteOnly')`),
+    check('rooms_playback_control_check', sql`${t.playbackControl} in ('host', 'everyone')`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import type { RoomVisibility } from '@music-rooms/domain';
 import type { TestApp } from './app';
 import { clientFor, factories, type SessionClient } from './factories';
-import { createRoom } from './rooms';
+import { createRoom, type RoomOverrides } from './rooms';
 import type { RoomRow } from '../../src/services/rooms/store';
 import type { UserRow } from '../../src/services/accounts/users-store';
 
@@ -84,8 +84,10 @@ export function roomWithEveryRole(
   t: TestApp,
   people: Cast['people'],
   column: PermissionColumn,
+  settings: Pick<RoomOverrides, 'playbackControl'> = {},
 ): Promise<RoomRow> {
   return createRoom(t, {
+    ...settings,
     owner: people.owner,
     visibility: column.visibility,
     ...(column.password ? { password: ROOM_PASSWORD } : {}),

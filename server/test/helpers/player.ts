@@ -6,6 +6,7 @@ import {
   PLAYER_ERRORS,
   TOPICS,
   type PlaybackState,
+  type PlayerCalls,
   type PlayerCommand,
   type PlayerView,
   type RoomId,
@@ -157,4 +158,25 @@ export async function lastingData() {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The client's way of sending (PlayerCalls) over a test client: what a page does. */
+export function clientCalls(client: SessionClient, roomId: RoomId): PlayerCalls {
+  return {
+    command: async (revision, playerCommand) => {
+      const res = await sendCommand(client, roomId, revision, playerCommand);
+      if (res.body.status !== 'success') throw new RefusedCommand(res.body);
+      return res.body.value as { state: PlaybackState };
+    },
+    read: async () => (await playerView(client, roomId)).state,
+    isStale: (error) =>
+      error instanceof RefusedCommand && error.body.errorData?.key === PLAYER_ERRORS.staleRevision,
+  };
+}
+
+/** A refusal of player.command, with the server's answer. */
+export class RefusedCommand extends Error {
+  constructor(readonly body: FunctionBody) {
+    super(`player.command refused: ${JSON.stringify(body)}`);
+  }
 }

@@ -5,6 +5,7 @@ import {
   TOPICS,
   type RoomId,
   type RoomUserRole,
+  type PlaybackControl,
   type RoomVisibility,
 } from '@music-rooms/domain';
 import { roomUsers, rooms } from '../../src/db/schema';
@@ -27,6 +28,7 @@ export type RoomOverrides = {
   description?: string;
   roomUrl?: string;
   visibility?: RoomVisibility;
+  playbackControl?: PlaybackControl;
   /** The plain password of a protected room. */
   password?: string;
   members?: RoomMemberSeed[];
@@ -47,6 +49,7 @@ export async function createRoom(t: TestApp, overrides: RoomOverrides): Promise<
       description: overrides.description ?? `About room ${id}`,
       roomUrl: overrides.roomUrl ?? `room-${id}`,
       visibility: overrides.visibility ?? 'public',
+      playbackControl: overrides.playbackControl ?? 'host',
       passwordHash: overrides.password ? await hashPassword(overrides.password) : null,
       ownerId: overrides.owner.id,
       ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),

@@ -64,7 +64,8 @@ describe.each(Object.entries(EXPECTED))('%s', (path, outcomes) => {
   it.each(COLUMNS.map((column, i) => ({ column, expected: outcomes[i]! })))(
     '$column.name: $expected',
     async ({ column, expected }: { column: Column; expected: Outcome }) => {
-      const room = await roomWithEveryRole(t, people, column);
+      // The roles' table: who among them controls is the room's setting (player-control-setting).
+      const room = await roomWithEveryRole(t, people, column, { playbackControl: 'everyone' });
       await shortTracks(t, room, [60_000]);
       const present = await tabSocket(t, clients.participant);
       try {

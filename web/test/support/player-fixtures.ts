@@ -81,11 +81,12 @@ type ViewOptions = {
   state?: Partial<PlaybackState>;
   hostId?: string | null;
   canControl?: boolean;
+  playbackControl?: PlayerView['playbackControl'];
 };
 
 /** The room's player (player.get), paused on `track` unless told otherwise. */
 export function playerView(track: TrackSummary, options: ViewOptions = {}): PlayerView {
-  const { state = {}, hostId = null, canControl = true } = options;
+  const { state = {}, hostId = null, canControl = true, playbackControl = 'everyone' } = options;
   return {
     state: {
       playlistId: track.playlistId,
@@ -102,6 +103,7 @@ export function playerView(track: TrackSummary, options: ViewOptions = {}): Play
     track,
     next: null,
     hostId: hostId as PlayerView['hostId'],
+    playbackControl,
     canControl,
     canHandOver: false,
   };

@@ -80,5 +80,6 @@ export function roomAs(viewerRole: RoomRole): RoomDetails {
     nowPlaying: null,
     author,
     capabilities: [...ROLE_CAPABILITIES[viewerRole]],
+    playbackControl: 'host',
   };
 }

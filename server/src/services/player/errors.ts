@@ -9,4 +9,6 @@ export const playerErrors = {
   staleRevision: (revision: number) =>
     new DomainError('conflict', PLAYER_ERRORS.staleRevision, { revision }),
   hostNotPresent: () => new DomainError('conflict', PLAYER_ERRORS.hostNotPresent),
+  /** The room lets only its host control the playback, and the caller is not the host. */
+  onlyHost: () => new DomainError('forbidden', PLAYER_ERRORS.onlyHost),
 } as const;

@@ -1,6 +1,7 @@
 import {
   STOPPED,
   applyCommand,
+  hostAllows,
   trackEndsAt,
   type JobKind,
   type JobPayloads,
@@ -18,9 +19,18 @@ import { authorizeRoom, requireSignedIn, type RoomViewer } from '../rooms/access
 import { serverNow } from '../server-clock';
 import { trackErrors } from '../tracks/errors';
 import { findPlaylist } from '../tracks/playlist-store';
+import type { Presence } from '../presence/presence';
+import type { RoomRow } from '../rooms/store';
 import { countPlayerCommand } from './command-limit';
 import { playerErrors } from './errors';
-import { lockPlayback, savePlayback, stateOf, type PlaybackRow } from './playback-store';
+import { electedHost } from './host';
+import {
+  findPlayback,
+  lockPlayback,
+  savePlayback,
+  stateOf,
+  type PlaybackRow,
+} from './playback-store';
 import { defaultPlaylistId, readyTracksOf } from './queue-store';
 import { contextFor, orderOf, settle, type PlaybackSource } from './timeline';
 
@@ -35,6 +45,7 @@ export const ADVANCE_JOB = 'player.advance' satisfies JobKind;
 export type AdvancePayload = JobPayloads[typeof ADVANCE_JOB];
 
 type Deps = { db: Database; jobs: JobQueue };
+type CommandDeps = Deps & { attempts: AttemptLimiter; presence: Presence };
 
 /** The ready tracks of a playlist of the room: the one named, or the room's default one. */
 export async function queueOf(db: Database, roomId: RoomId, playlistId: PlaylistId | null) {
@@ -89,18 +100,20 @@ export type CommandInput = {
 
 /**
  * A command from someone with `player.control` (participant and above; guests are asked to
- * sign in), within PLAYER_LIMITS per person and room. It must name the revision of the state as it is now, tracks that ended included:
+ * sign in) whom the room's `playbackControl` allows (`hostAllows`), within PLAYER_LIMITS per
+ * person and room. It must name the revision of the state as it is now, tracks that ended included:
  * of two commands that saw the same state, the first wins and the other is refused with the
  * current revision. A command that changes nothing answers the state as it is.
  */
 export async function commandPlayer(
-  deps: Deps & { attempts: AttemptLimiter },
+  deps: CommandDeps,
   viewer: RoomViewer,
   { roomId, revision, command, ...pass }: CommandInput,
 ): Promise<{ state: PlaybackState; changed: boolean }> {
   // Counted before any database work: a flood is refused at the least cost.
   await countPlayerCommand(deps.attempts, roomId, requireSignedIn(viewer));
-  await authorizeRoom(deps.db, viewer, roomId, 'player.control', pass);
+  const { room } = await authorizeRoom(deps.db, viewer, roomId, 'player.control', pass);
+  await requireHostAllows(deps, room, viewer);
   const named = command.type === 'select' ? (command.playlistId ?? null) : null;
   if (named) await requirePlaylistOf(deps.db, named, roomId);
   return inTransaction(deps.db, async (tx) => {
@@ -118,6 +131,13 @@ export async function commandPlayer(
     if (changed) await save(deps, tx, row, state, target);
     return { state, changed };
   });
+}
+
+/** In a room where only the host controls the playback, refuses anyone else. */
+async function requireHostAllows(deps: CommandDeps, room: RoomRow, viewer: RoomViewer) {
+  if (room.playbackControl !== 'host') return;
+  const hostId = await electedHost(deps, room, await findPlayback(deps.db, room.id));
+  if (!hostAllows(room.playbackControl, hostId, viewer.userId)) throw playerErrors.onlyHost();
 }
 
 async function requirePlaylistOf(db: Database, playlistId: PlaylistId, roomId: RoomId) {

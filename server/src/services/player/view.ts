@@ -1,5 +1,7 @@
 import {
+  hostAllows,
   trackEndsAt,
+  type PlaybackControl,
   type PlaybackState,
   type PlayerView,
   type RoomAccessArgs,
@@ -28,6 +30,7 @@ export type SharedPlayerView = {
   track: TrackSummary | null;
   next: TrackSummary | null;
   hostId: UserId | null;
+  playbackControl: PlaybackControl;
   validUntil: number;
 };
 
@@ -55,9 +58,10 @@ export async function getPlayerView(
   const now = serverNow();
   const shared = await deps.playerViews.get(roomId, now, () => sharedView(deps, access.room));
   const signedIn = viewer.userId !== null;
+  const allowed = hostAllows(shared.playbackControl, shared.hostId, viewer.userId);
   return viewWithRights(
     shared,
-    signedIn && accessCan(access, 'player.control'),
+    signedIn && accessCan(access, 'player.control') && allowed,
     signedIn && accessCan(access, 'player.handOver'),
   );
 }
@@ -79,8 +83,16 @@ function viewWithRights(
   const key = rightsKey({ canControl, canHandOver });
   const existing = views.get(key);
   if (existing) return existing;
-  const { state, track, next, hostId } = shared;
-  const view: PlayerView = { state, track, next, hostId, canControl, canHandOver };
+  const { state, track, next, hostId, playbackControl } = shared;
+  const view: PlayerView = {
+    state,
+    track,
+    next,
+    hostId,
+    playbackControl,
+    canControl,
+    canHandOver,
+  };
   views.set(key, view);
   return view;
 }
@@ -111,6 +123,7 @@ async function sharedView(deps: Deps, room: RoomRow): Promise<SharedPlayerView> 
     track,
     next,
     hostId,
+    playbackControl: room.playbackControl,
     validUntil: endsAt !== null && endsAt > now ? endsAt : Infinity,
   };
 }

@@ -82,7 +82,12 @@ export async function getRoomDetails(
 async function details(deps: RequestDeps, access: RoomAccess): Promise<RoomDetails> {
   const card = await roomCard(deps.db, deps.presence, access.userId, access.room.id);
   if (!card) throw roomErrors.notFound();
-  return { ...card.summary, author: card.author, capabilities: capabilitiesOf(access) };
+  return {
+    ...card.summary,
+    author: card.author,
+    capabilities: capabilitiesOf(access),
+    playbackControl: access.room.playbackControl,
+  };
 }
 
 /** The settings the input names, with the new password hashed (null removes it). */
@@ -92,13 +97,17 @@ async function settingsChanges(input: UpdateRoomInput): Promise<Partial<NewRoom>
   if (input.description !== undefined) changes.description = input.description;
   if (input.room_url !== undefined) changes.roomUrl = input.room_url;
   if (input.visibility !== undefined) changes.visibility = input.visibility;
+  if (input.playbackControl !== undefined) changes.playbackControl = input.playbackControl;
   if (input.password !== undefined) {
     changes.passwordHash = input.password === null ? null : await hashPassword(input.password);
   }
   return changes;
 }
 
-/** Room settings: owners and admins change name, description, URL, visibility and password. */
+/**
+ * Room settings: owners and admins change name, description, URL, visibility, password and who
+ * controls the playback.
+ */
 export async function updateRoom(
   deps: RequestDeps,
   viewer: RoomViewer,

@@ -1,6 +1,12 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
+import { ChevronDown, ChevronUp } from 'lucide-react';
+import { cx } from '../../lib/cx';
+import { IconButton } from '../../ui/IconButton';
 import { useTranslation } from 'react-i18next';
 import type { RoomAccessArgs, RoomDetails } from '@music-rooms/domain/rooms';
+import { Tooltip } from '../../ui/Tooltip';
+import { ControlLock } from './ControlLock';
+import { controlRefusal } from './control-refusal';
 import { HostLabel } from './HostLabel';
 import { NowPlaying } from './NowPlaying';
 import { PlayModes } from './PlayModes';
@@ -24,16 +30,20 @@ type PlayerBarProps = { room: RoomDetails; pass: RoomAccessArgs; player: PlayerM
 export function PlayerBar({ room, pass, player }: PlayerBarProps) {
   const { t } = useTranslation();
   const bar = useRef<HTMLElement>(null);
+  // On a phone the bar is one line (cover, title, play or pause) until opened to every control.
+  const [expanded, setExpanded] = useState(false);
   useBarHeight(bar);
   usePlayerKeyboard(player);
   useMediaSession(player, pass);
   const view = player.view;
   const track = view?.track ?? null;
+  const refusal = controlRefusal(room, view);
+  const transport = <TransportControls player={player} />;
 
   return (
     <section
       ref={bar}
-      className="player-bar"
+      className={cx('player-bar', expanded && 'player-bar--expanded')}
       aria-label={t('player.label')}
       data-sync={player.status.sync}
       data-can-control={view?.canControl ? 'true' : 'false'}
@@ -44,10 +54,20 @@ export function PlayerBar({ room, pass, player }: PlayerBarProps) {
         ) : (
           <p className="player-bar__idle">{t('player.idle')}</p>
         )}
-        <HostLabel room={room} pass={pass} hostId={view?.hostId ?? null} />
+        <span className="player-bar__host">
+          <HostLabel room={room} pass={pass} hostId={view?.hostId ?? null} />
+          {refusal && <ControlLock refusal={refusal} player={player} />}
+        </span>
       </div>
       <div className="player-bar__center">
-        <TransportControls player={player} />
+        {refusal ? (
+          // Disabled buttons hear no pointer: the row around them tells why on hover.
+          <Tooltip content={t(refusal === 'onlyHost' ? 'player.onlyHost' : 'player.viewOnly')}>
+            <div className="player-bar__locked">{transport}</div>
+          </Tooltip>
+        ) : (
+          transport
+        )}
         <SeekBar player={player} pass={pass} />
       </div>
       <div className="player-bar__side">
@@ -55,7 +75,13 @@ export function PlayerBar({ room, pass, player }: PlayerBarProps) {
         <VolumeControl />
         <SyncBadge player={player} />
       </div>
-      {view && !view.canControl && <p className="visually-hidden">{t('player.viewOnly')}</p>}
+      <IconButton
+        icon={expanded ? ChevronDown : ChevronUp}
+        label={expanded ? t('player.collapse') : t('player.expand')}
+        className="player-bar__expand"
+        aria-expanded={expanded}
+        onClick={() => setExpanded((open) => !open)}
+      />
     </section>
   );
 }

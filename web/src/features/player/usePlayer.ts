@@ -1,14 +1,14 @@
 import { useCallback, useEffect } from 'react';
 import type { RoomId, TrackId } from '@music-rooms/domain/ids';
+import { STOPPED } from '@music-rooms/domain/playback';
 import type { PlayerView } from '@music-rooms/domain/player';
 import type { PlayerCommand } from '@music-rooms/domain/player-commands';
 import type { RoomAccessArgs } from '@music-rooms/domain/rooms';
-import { useErrorText } from '../../app/forms/useErrorText';
-import { notify } from '../../app/toasts/toast-store';
 import { useLiveQueryState } from '../../lib/realtime/useLiveQuery';
 import type { TrackSummary } from '@music-rooms/domain/tracks';
 import type { EngineTrack } from './engine/engine-types';
 import { sendPlayerCommand } from './player-api';
+import { useCommandNotice } from './useCommandNotice';
 import { usePlayerEngine, type PlayerEngine } from './usePlayerEngine';
 
 /** Everything the player bar and the room page need of the player. */
@@ -17,7 +17,10 @@ export type PlayerModel = PlayerEngine & {
   pass: RoomAccessArgs;
   /** The room's playback (player.get), null while it loads. */
   view: PlayerView | null;
-  /** Sends a command on the state shown (a stale one is retried once, a refusal is a notice). */
+  /**
+   * Sends a command aimed at the state shown (one the room has moved past is dropped, a refusal
+   * is a notice).
+   */
   command: (command: PlayerCommand) => void;
   /** Plays a track of the playlist from its start. */
   select: (trackId: TrackId) => void;
@@ -30,7 +33,7 @@ export type PlayerModel = PlayerEngine & {
  * gapless change), the engine that plays it in sync, and the commands.
  */
 export function usePlayer(roomId: RoomId, pass: RoomAccessArgs): PlayerModel {
-  const errorText = useErrorText();
+  const refused = useCommandNotice();
   const engine = usePlayerEngine(pass);
   const live = useLiveQueryState('player.get', { roomId, ...pass });
   const view = live.status === 'value' ? live.value : null;
@@ -42,19 +45,12 @@ export function usePlayer(roomId: RoomId, pass: RoomAccessArgs): PlayerModel {
     engine.engine.setView(state ? { state, loudnessLufs, next: next && engineTrack(next) } : null);
   }, [engine.engine, state, loudnessLufs, next]);
 
-  const revision = state?.revision ?? 0;
   const command = useCallback(
     (next: PlayerCommand) => {
       engine.engine.unlock();
-      sendPlayerCommand(roomId, revision, next, pass).catch((error: unknown) =>
-        notify({
-          variant: 'error',
-          title: errorText(error, 'player.commandFailed'),
-          closable: true,
-        }),
-      );
+      sendPlayerCommand(roomId, state ?? STOPPED, next, pass).catch(refused);
     },
-    [engine.engine, roomId, revision, pass, errorText],
+    [engine.engine, roomId, state, pass, refused],
   );
   const select = useCallback((trackId: TrackId) => command({ type: 'select', trackId }), [command]);
   const unlock = useCallback(() => engine.engine.unlock(), [engine.engine]);

@@ -8,3 +8,5 @@ export type { LiveQueryState } from './live-query-registry';
 export { fetchRealtimeToken } from './token';
 export { useLiveQueries } from './useLiveQueries';
 export type { PresenceRequest } from './realtime-client';
+export { useRealtimeStatus } from './useRealtimeStatus';
+export type { RealtimeStatus } from './realtime-client';

@@ -26,6 +26,12 @@ export type RealtimeClientOptions = {
   readOnce?: (path: string, args: FunctionArgs) => Promise<unknown>;
 };
 
+/**
+ * Where the realtime connection stands: not open yet (`connecting`), `open`, or `lost` after it
+ * was open (the server gone, the network cut), while Socket.IO tries again by itself.
+ */
+export type RealtimeStatus = 'connecting' | 'open' | 'lost';
+
 /** After the connection's code failed to load, wait this long before trying again. */
 const LOAD_RETRY_MS = 5000;
 
@@ -53,6 +59,8 @@ export class RealtimeClient {
   private readonly browserId: string;
   private readonly connectListeners = new Set<() => void>();
   private readonly activityListeners = new Set<(activity: RoomActivity) => void>();
+  private readonly statusListeners = new Set<() => void>();
+  private status: RealtimeStatus = 'connecting';
 
   constructor(private readonly options: RealtimeClientOptions = {}) {
     this.getToken = options.getToken ?? (() => fetchRealtimeToken(options.baseUrl));
@@ -78,6 +86,7 @@ export class RealtimeClient {
 
   stop(): void {
     this.cycle += 1;
+    this.setStatus('connecting');
     this.opening = false;
     this.connection?.close();
     this.connection = null;
@@ -138,6 +147,21 @@ export class RealtimeClient {
     return () => this.activityListeners.delete(listener);
   }
 
+  /** Where the connection stands; see RealtimeStatus. */
+  getStatus = (): RealtimeStatus => this.status;
+
+  /** Hears every change of `getStatus()`. Answers the function that stops it. */
+  subscribeStatus = (listener: () => void): (() => void) => {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  };
+
+  private setStatus(status: RealtimeStatus): void {
+    if (status === this.status) return;
+    this.status = status;
+    this.statusListeners.forEach((listener) => listener());
+  }
+
   /** Hears every (re)connection (the clock samples again). Answers the function that stops it. */
   onConnect(listener: () => void): () => void {
     this.connectListeners.add(listener);
@@ -157,7 +181,13 @@ export class RealtimeClient {
         logger: this.logger,
         queries: this.queries,
         presence: this.presence,
-        onConnect: () => this.connectListeners.forEach((listener) => listener()),
+        onConnect: () => {
+          this.setStatus('open');
+          this.connectListeners.forEach((listener) => listener());
+        },
+        onDisconnect: () => {
+          if (cycle === this.cycle) this.setStatus('lost');
+        },
         onActivity: (activity) => this.activityListeners.forEach((listener) => listener(activity)),
       });
       this.opening = false;

@@ -35,6 +35,8 @@ export type ConnectionSetup = {
   onConnect: () => void;
   /** Hears what members do in the rooms this tab is in. */
   onActivity: (activity: RoomActivity) => void;
+  /** Told when an open connection is lost (the server gone, the network cut, the browser offline). */
+  onDisconnect: () => void;
 };
 
 /** After the server refused a handshake, wait this long before trying again, doubling up to the max. */
@@ -168,6 +170,8 @@ export class RealtimeConnection {
 
   private onDisconnect(reason: Socket.DisconnectReason): void {
     this.followers.clear();
+    // Closed on purpose (leaving, signing in or out) is not lost.
+    if (reason !== 'io client disconnect') this.setup.onDisconnect();
     if (this.refreshTimer !== null) clearTimeout(this.refreshTimer);
     this.refreshTimer = null;
     // The server ended the connection (its token expired or its sign-in ended): Socket.IO leaves

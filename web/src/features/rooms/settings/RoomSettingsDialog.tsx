@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomDetails } from '@music-rooms/domain/rooms';
 import { Alert } from '../../../ui/Alert';
@@ -10,6 +11,7 @@ import { useRoomForm } from '../form/useRoomForm';
 import { notify } from '../../../app/toasts/toast-store';
 import { DeleteRoomSection } from './DeleteRoomSection';
 import { PasswordSettings } from './PasswordSettings';
+import { PlaybackControlField } from './PlaybackControlField';
 import { settingsChanges } from './settings-changes';
 import '../form/room-form.css';
 import './room-settings.css';
@@ -23,7 +25,8 @@ type RoomSettingsDialogProps = {
 };
 
 /**
- * Room settings (spec §2): name, URL, description, visibility and password for those with
+ * Room settings (spec §2): name, URL, description, visibility, password and who controls the
+ * playback for those with
  * room.updateSettings; deleting the room for its owner. Only changed fields are sent.
  */
 export function RoomSettingsDialog({ room, onClose, onMoved, onDeleted }: RoomSettingsDialogProps) {
@@ -37,11 +40,12 @@ export function RoomSettingsDialog({ room, onClose, onMoved, onDeleted }: RoomSe
     password: '',
   };
   const { form, urlCheck, onNameChange, onUrlChange } = useRoomForm(initial, { room });
-  const changed = settingsChanges(room, form.values) !== null;
+  const [playbackControl, setPlaybackControl] = useState(room.playbackControl);
+  const changed = settingsChanges(room, form.values, playbackControl) !== null;
 
   const submit = form.handleSubmit(
     async (values) => {
-      const changes = settingsChanges(room, values);
+      const changes = settingsChanges(room, values, playbackControl);
       if (!changes) return onClose();
       const saved = await updateRoom({ id: room._id, ...changes });
       notify({ variant: 'success', title: t('rooms.settings.saved') });
@@ -70,6 +74,7 @@ export function RoomSettingsDialog({ room, onClose, onMoved, onDeleted }: RoomSe
             mode={form.field('passwordMode')}
             password={form.field('password')}
           />
+          <PlaybackControlField value={playbackControl} onChange={setPlaybackControl} />
           {form.formError && (
             <Alert tone="error">
               <strong>{t('rooms.errors.updateSettingsFailed')}</strong>

@@ -1,0 +1,2 @@
+ALTER TABLE "rooms" ADD COLUMN "playback_control" text DEFAULT 'host' NOT NULL;--> statement-breakpoint
+ALTER TABLE "rooms" ADD CONSTRAINT "rooms_playback_control_check" CHECK ("rooms"."playback_control" in ('host', 'everyone'));
