@@ -9,6 +9,7 @@ import './plugins/background-work';
 import './plugins/build-info';
 import './plugins/database';
 import './plugins/input-guard';
+import './plugins/jobs-runtime';
 import './plugins/player-runtime';
 import './plugins/room-runtime';
 import './plugins/session';

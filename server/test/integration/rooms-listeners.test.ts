@@ -63,7 +63,12 @@ describe('the listeners panel and the activity line', () => {
   }) => {
     const { user: owner } = await f.user({ password: null, name: 'Ann' });
     const { user: member } = await f.user({ password: null, name: 'Lee' });
-    const room = await createRoom(t, { owner, members: [{ user: member, role: 'participant' }] });
+    // Everyone controls playback here, so the member may skip while the owner hosts.
+    const room = await createRoom(t, {
+      owner,
+      members: [{ user: member, role: 'participant' }],
+      playbackControl: 'everyone',
+    });
     const roomId = asRoomId(room.id);
     const [, second] = await shortTracks(t, room, [60_000, 60_000]);
     const ownerTab = await tabSocket(t, await clientFor(t, owner));
