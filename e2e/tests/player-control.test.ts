@@ -40,7 +40,7 @@ describe('who controls playback', () => {
 
     await ada.getByRole('button', { name: 'Settings' }).click();
     const dialog = ada.getByRole('dialog', { name: 'Room settings' });
-    await dialog.getByText('Who controls playback').waitFor();
+    await dialog.getByText('Who controls playback', { exact: true }).waitFor();
     await dialog.getByRole('radio', { name: 'Everyone' }).check();
     await dialog.getByText('Every member from participant up plays, pauses and skips.').waitFor();
     await ada.screenshot({ path: '/tmp/room-settings-playback-control.png' });

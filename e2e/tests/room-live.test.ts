@@ -31,7 +31,7 @@ describe('the room, live', () => {
     server,
     audioBrowser,
   }) => {
-    const room = await roomWithTracks(server);
+    const room = await roomWithTracks(server, { playbackControl: 'everyone' });
     const ada = await openRoomAs(audioBrowser, server, room.owner, room.url);
     await listener(ada, 'Ada Lovelace').waitFor();
     await expect(activityNow(ada).textContent()).resolves.toContain('Nothing has happened yet');
@@ -65,7 +65,7 @@ describe('the room, live', () => {
   });
 
   test('reads in Russian', async ({ server, audioBrowser }) => {
-    const room = await roomWithTracks(server);
+    const room = await roomWithTracks(server, { playbackControl: 'everyone' });
     const ada = await openRoomAs(audioBrowser, server, room.owner, room.url);
     await ada.goto(`${server.url}/ru${room.path}`);
     await ada.getByRole('list', { name: 'Сейчас слушают' }).getByText('Ada Lovelace').waitFor();
