@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { webAliases } from './web/vite/aliases.ts';
 
@@ -12,9 +14,84 @@ const serviceOnly = [
 ];
 const browserServiceOnly = multiNode ? [] : ['e2e/tests/**/*.multinode.test.ts'];
 
-// Three suites: fast unit tests, integration tests against the real server, and browser journeys.
+/**
+ * Integration files of one node whose code takes another path on PostgreSQL or Redis (locks,
+ * transactions, durable jobs, change notifications, error codes, ordering, the Redis-backed
+ * limiters and session revocations). With ENGINE_TESTS_ONLY=true (CI's second pass, against
+ * PostgreSQL and Redis), the integration suite is these, the `*.postgres` and the `*.multinode`
+ * files; everything else ran on the embedded database in the first pass.
+ */
+const ENGINE_SENSITIVE = [
+  'auth-lockout',
+  'auth-rate-limits',
+  'health',
+  'jobs',
+  'live-queries',
+  'log-database-errors',
+  'playback-copy-backfill',
+  'player-command-limits',
+  'player-commands',
+  'realtime-session-end',
+  'rooms-crud',
+  'rooms-list',
+  'tracks-duplicates',
+  'transactions',
+  'yandex-music-lifecycle',
+];
+const engineTestsOnly = process.env.ENGINE_TESTS_ONLY === 'true';
+const ENGINE_SENSITIVE_FILES = ENGINE_SENSITIVE.map(
+  (name) => `server/test/integration/${name}.test.ts`,
+);
+const integrationFiles = engineTestsOnly
+  ? [
+      ...ENGINE_SENSITIVE_FILES,
+      'server/test/integration/**/*.postgres.test.ts',
+      'server/test/integration/**/*.multinode.test.ts',
+    ]
+  : ['server/test/integration/**/*.test.ts'];
+const browserFiles = engineTestsOnly
+  ? ['e2e/tests/**/*.multinode.test.ts']
+  : ['e2e/tests/**/*.test.ts'];
+
+/**
+ * Journeys that play audio and measure what the page hears (positions, sync between pages):
+ * they run one at a time, after everything else, so no other file competes for the CPU while
+ * they measure. Every other journey has its own server, port, data folder and browser, and runs
+ * in parallel with the other suites.
+ */
+const AUDIO_JOURNEYS = [
+  'import-yandex',
+  'playback-segments',
+  'player-bar-layout',
+  'player-blocked',
+  'player-keys',
+  'player-modes',
+  'player-nodes.multinode',
+  'player-restart',
+  'player-sync',
+  'room-live',
+  's3-nodes.multinode',
+  'tracks-s3',
+].map((name) => `e2e/tests/${name}.test.ts`);
+
+// A file renamed or removed would drop out of its list without a word.
+for (const file of [...ENGINE_SENSITIVE_FILES, ...AUDIO_JOURNEYS]) {
+  if (!fs.existsSync(file)) throw new Error(`vitest.config.ts names ${file}, which does not exist`);
+}
+
+const browserSuite = {
+  environment: 'node',
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  expect: { poll: { timeout: 15_000 } },
+} as const;
+
+// Four suites: fast unit tests, integration tests against the real server, and browser journeys
+// (the audio ones apart). Most files wait on sockets and timers, so two cores run at least two
+// files at once (VITEST_MAX_WORKERS overrides it).
 export default defineConfig({
   test: {
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {
@@ -31,7 +108,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['server/test/integration/**/*.test.ts'],
+          include: integrationFiles,
           exclude: serviceOnly,
           environment: 'node',
           // A file's app starts inside its first test (a file-scoped fixture), so that test needs room.
@@ -43,13 +120,20 @@ export default defineConfig({
       },
       {
         test: {
+          ...browserSuite,
           name: 'e2e',
-          include: ['e2e/tests/**/*.test.ts'],
+          include: browserFiles,
+          exclude: [...browserServiceOnly, ...AUDIO_JOURNEYS],
+        },
+      },
+      {
+        test: {
+          ...browserSuite,
+          name: 'e2e-audio',
+          include: engineTestsOnly
+            ? AUDIO_JOURNEYS.filter((file) => file.endsWith('.multinode.test.ts'))
+            : AUDIO_JOURNEYS,
           exclude: browserServiceOnly,
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },

@@ -31,18 +31,30 @@ function ensureChromium() {
   process.exit(1);
 }
 
+/** How long each step took, printed before the closing line. */
+const durations = [];
+function timed(step, command, args) {
+  const start = performance.now();
+  const status = run(command, args);
+  durations.push(`  ${step.padEnd(40)} ${Math.round((performance.now() - start) / 1000)} s`);
+  return status;
+}
+
 ensureChromium();
-if (run('npm', ['run', '--silent', 'check']) !== 0) process.exit(1);
-if (run(process.execPath, ['scripts/build.mjs', '--if-needed']) !== 0) process.exit(1);
+if (timed('check (typecheck, lint, format)', 'npm', ['run', '--silent', 'check']) !== 0) {
+  process.exit(1);
+}
+if (timed('build', process.execPath, ['scripts/build.mjs', '--if-needed']) !== 0) process.exit(1);
 
 const report = path.join(root, 'test-results/vitest.json');
 fs.rmSync(report, { force: true });
-const status = run('npx', [
+const status = timed('unit, integration and browser suites', 'npx', [
   'vitest',
   'run',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${report}`,
 ]);
+console.log(['npm test steps:', ...durations].join('\n'));
 console.log(summarize([report]));
 process.exit(status);

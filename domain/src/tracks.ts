@@ -90,6 +90,8 @@ export type TrackDetails = TrackSummary & {
   originalFileName: string | null;
   /** The file carries a cover of its own, so editors may go back to it. */
   hasFileCover: boolean;
+  /** The cover shown is the file's own: going back to it would change nothing. */
+  coverIsFileCover: boolean;
   external: TrackExternalIds | null;
 };
 
@@ -133,6 +135,7 @@ export const TRACK_ERRORS = {
   uploadsTooFast: 'tracks.errors.uploadsTooFast',
   roomStorageFull: 'tracks.errors.roomStorageFull',
   storageUnavailable: 'tracks.errors.storageUnavailable',
+  trackRemoved: 'tracks.errors.trackRemoved',
 } as const;
 export type TrackErrorKey = (typeof TRACK_ERRORS)[keyof typeof TRACK_ERRORS];
 
@@ -165,6 +168,7 @@ export const TRACK_ERROR_TEXT: Record<TrackErrorKey, string> = {
   'tracks.errors.roomStorageFull':
     'This room is out of space: its tracks may take up {{quotaGb}} GB in all',
   'tracks.errors.storageUnavailable': 'The server could not store the file. Try again later',
+  'tracks.errors.trackRemoved': 'The track was deleted before it was ready',
 };
 
 export type UploadStatus =

@@ -1,14 +1,40 @@
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+// The app's decorations (database, background work...), for the type check.
+import '../../server/src/app-decorations';
 import { buildApp } from '../../server/src/app';
 import { loadConfig, type RoomTimings } from '../../server/src/config';
 
 const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export type E2EServer = { url: string; close: () => Promise<void> };
+
+/**
+ * Settings for a server a journey starts: silent, an in-memory database on an ephemeral port,
+ * and stored files in a folder of its own unless `env` names one, so journeys running in
+ * parallel never share uploads. `removeOwnDataDir` removes that folder once the server stopped.
+ */
+export function journeyServerSettings(env: Record<string, string>) {
+  const ownDataDir = env.DATA_DIR
+    ? null
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'music-rooms-e2e-'));
+  return {
+    settings: {
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: ':memory:',
+      PORT: '0',
+      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
+      ...env,
+    },
+    removeOwnDataDir: () => {
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 /**
  * Serves the built web app through the real server, with a database kept in memory. It listens
@@ -23,10 +49,8 @@ export async function startServer(
   if (!fs.existsSync(path.join(appRoot, 'web/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm run build` before the browser tests.');
   }
-  const config = loadConfig(
-    { LOG_LEVEL: 'silent', DATABASE_URL: ':memory:', PORT: '0', ...env },
-    { appRoot },
-  );
+  const { settings, removeOwnDataDir } = journeyServerSettings(env);
+  const config = loadConfig(settings, { appRoot });
   const app = await buildApp(
     { ...config, rooms: { ...config.rooms, ...rooms } },
     { logger: false },
@@ -35,7 +59,13 @@ export async function startServer(
   await app.backgroundWork.started;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await app.close();
+      removeOwnDataDir();
+    },
+  };
 }
 
 /**

@@ -54,7 +54,15 @@ describe('resuming, cancelling and retrying uploads', () => {
     const before = await percentOf(page, first.name);
     expect(before).toBeLessThan(100);
 
+    // Leaving while bytes are on their way asks first (spec §2).
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.accept();
+      }),
+    );
     await page.reload();
+    await expect(asked).resolves.toBe('beforeunload');
     await limitUploads(page, -1);
     const resume = page.getByRole('list', { name: 'Files of the unfinished upload' });
     for (const file of [first, second, bonus]) {
@@ -62,6 +70,20 @@ describe('resuming, cancelling and retrying uploads', () => {
         .poll(() => resume.getByRole('listitem', { name: file.name }).textContent())
         .toContain('Missing');
     }
+
+    // A file that is none of them is said to be so, and nothing starts unless asked.
+    const stranger = wavFile('Someone Else - Other.wav', sineWav(1, 770));
+    await chooseFiles(page, [stranger], 'Choose the files');
+    await page
+      .getByText('“Someone Else - Other.wav” is not one of the unfinished files', { exact: false })
+      .waitFor();
+    await expect(
+      page.getByRole('button', { name: 'Upload it as a new file' }).count(),
+    ).resolves.toBe(1);
+    await expect(
+      page.getByRole('progressbar', { name: `Upload progress of ${stranger.name}` }).count(),
+    ).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Choose again' }).click();
 
     const patches: Request[] = [];
     page.on('request', (request) => {

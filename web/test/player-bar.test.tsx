@@ -40,6 +40,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   playerSettings.update({ volume: 0.8, muted: false, normalize: true });
   localStorage.clear();
 });
@@ -158,6 +159,9 @@ describe('PlayerBar', () => {
   });
 
   it('shows the elapsed and total time as a clock, hours when the track has them', async () => {
+    // The page's clock stands still: however long a loaded machine takes to render the bar,
+    // the time it shows is the one the test computed.
+    vi.useFakeTimers({ toFake: ['performance'] });
     const clock = await syncedClock();
     const paused = playerView(song, { state: { positionMs: 65_400 } });
     const { show } = showBar(playerModel(clock, paused).model);

@@ -44,6 +44,12 @@ describe('what an upload shows', () => {
     expect(uploadDisplay(item({}), view({ status: 'cancelled' }))).toEqual({ kind: 'skipped' });
   });
 
+  it('ends, settled, when its track was deleted while it processed', () => {
+    const gone = view({ status: 'cancelled', failure: 'tracks.errors.trackRemoved' });
+    expect(uploadDisplay(item({}), gone)).toEqual({ kind: 'removed' });
+    expect(isSettled({ kind: 'removed' })).toBe(true);
+  });
+
   it('says why it failed: the refusal, or the server’s reason', () => {
     const refused = { key: 'tracks.errors.fileTooLarge', values: { maxMb: 2 } };
     expect(uploadDisplay(item({ phase: 'failed', error: refused }), undefined)).toEqual({

@@ -29,12 +29,9 @@ export async function registerMember(server: E2EServer, name: string): Promise<M
 }
 
 /** Calls a backend function as the member, through the generic endpoints. */
-export function callAs<Path extends 'rooms.create' | 'rooms.toggleFavorite' | 'rooms.addUser'>(
-  server: E2EServer,
-  member: Member,
-  path: Path,
-  args: ArgsOf<Path>,
-): Promise<ValueOf<Path>> {
+export function callAs<
+  Path extends 'rooms.create' | 'rooms.toggleFavorite' | 'rooms.addUser' | 'tracks.updateMany',
+>(server: E2EServer, member: Member, path: Path, args: ArgsOf<Path>): Promise<ValueOf<Path>> {
   return call(server, member, FUNCTION_ENDPOINTS.mutation, path, args);
 }
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminCommandError, COMMANDS, help } from '../../src/cli/admin-commands';
+import { runAdmin } from '../../src/cli/admin-run';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db';
 import { databaseOptionsFromConfig } from '../../src/db/options';
@@ -68,7 +69,6 @@ describe('admin commands: grant, revoke, admins', () => {
 });
 
 describe('npm run admin against an embedded database on disk', () => {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
   let dataDir: string;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'music-rooms-admin-'));
@@ -92,24 +92,19 @@ describe('npm run admin against an embedded database on disk', () => {
     return user?.superAdmin;
   };
 
-  /** Runs the command-line entry point as `npm run admin` does, from source. */
-  const admin = (...args: string[]) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const env = { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-      const child = spawn(
-        path.join(root, 'node_modules/.bin/tsx'),
-        [path.join(root, 'server/src/cli/admin.ts'), ...args],
-        { cwd: root, env },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => (stdout += chunk));
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+  /** Runs a command as `npm run admin` does, in this process: its exit code and output. */
+  const admin = async (...args: string[]) => {
+    let stdout = '';
+    let stderr = '';
+    const output = {
+      stdout: (text: string) => (stdout += text),
+      stderr: (text: string) => (stderr += text),
+    };
+    const code = await runAdmin(args, output, () => ({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+    return { code, stdout, stderr };
+  };
 
-  // Each run starts a process and opens the database: slower than the rest of the file.
-  it('grants, and refuses an unknown e-mail with exit code 2', { timeout: 60_000 }, async () => {
+  it('grants, and refuses an unknown e-mail with exit code 2', async () => {
     expect(await admin('grant', 'op@example.com')).toMatchObject({
       code: 0,
       stdout: 'op@example.com (operator) is now a super administrator.\n',
@@ -118,5 +113,24 @@ describe('npm run admin against an embedded database on disk', () => {
     const unknown = await admin('grant', 'nobody@example.com');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('No account with the e-mail nobody@example.com');
+  });
+});
+
+describe('the npm run admin entry point', () => {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+  // One real process (from source, as the build bundles it) for the arguments, streams and exit
+  // code; the commands themselves run in-process above.
+  it('prints the help and exits with 2 for an unknown command', { timeout: 60_000 }, async () => {
+    const child = spawn(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [path.join(root, 'server/src/cli/admin.ts'), 'nonsense'],
+      { cwd: root, env: { PATH: process.env.PATH, LOG_LEVEL: 'silent' } },
+    );
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(2);
+    expect(stdout).toMatch(/grant <email>[\s\S]*revoke <email>[\s\S]*admins/);
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
   asTrackId,
+  TRACK_ERRORS,
   type JobPayloads,
   type RoomId,
   type TrackId,
@@ -121,4 +122,25 @@ describe('a track whose room is removed while its upload is processed', () => {
       expect(await storedKeys(t)).toEqual(before);
     });
   }
+
+  test('ends the upload of a track deleted while it processes, saying why', async ({ t, f }) => {
+    const { user, client } = await f.signedInUser();
+    const room = await createRoom(t, { owner: user });
+    const track = await createTrack(t, { room, status: 'processing', audioKey: null });
+    const scratch = path.join(t.config.dataDir, 'uploads');
+    await fs.mkdir(scratch, { recursive: true });
+    const made = await makeAudioFixture(scratch, 'wav', { fileName: 'gone.wav', seconds: 1 });
+    const { uploadId } = await stageUpload(t, room, user.id, asTrackId(track.id), made);
+
+    const removal = await client.call('tracks.remove', { id: track.id });
+    expect(removal.body.status, JSON.stringify(removal.body)).toBe('success');
+    const uploads = (await client.call('uploads.list', { roomId: room.id })).body.value;
+    expect(uploads).toEqual([
+      expect.objectContaining({
+        uploadId,
+        status: 'cancelled',
+        failure: TRACK_ERRORS.trackRemoved,
+      }),
+    ]);
+  });
 });

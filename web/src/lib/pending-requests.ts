@@ -14,6 +14,27 @@ export function hasPendingRequests(): boolean {
   return pending > 0;
 }
 
+/**
+ * Work that goes on while the person moves around the app but stops with the tab (an upload
+ * sending its bytes): held until `release` is called, it makes closing or reloading ask first.
+ */
+let tabWork = 0;
+
+export function holdTabWork(): () => void {
+  tabWork += 1;
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    tabWork -= 1;
+  };
+}
+
+/** Whether closing or reloading the tab now would lose something. */
+export function hasWorkLostOnUnload(): boolean {
+  return pending > 0 || tabWork > 0;
+}
+
 export function onPendingRequestsChange(listener: (count: number) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

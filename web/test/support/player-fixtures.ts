@@ -73,6 +73,7 @@ export const trackDetails = (track: TrackSummary): TrackDetails => ({
   sampleRate: 44_100,
   originalFileName: null,
   hasFileCover: false,
+  coverIsFileCover: false,
   external: null,
 });
 

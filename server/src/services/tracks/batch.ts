@@ -14,6 +14,7 @@ import { trackErrors } from './errors';
 import { deletePlaybackCopies } from './playback-store';
 import { deleteTrackRows, findTracks, updateTrackRow, type TrackRow } from './store';
 import { removeStoredFiles, type StoredFiles } from './stored-files';
+import { endUploadsOfRemovedTracks } from './upload-store';
 
 type Deps = Pick<RequestDeps, 'db' | 'storage' | 'log'>;
 
@@ -75,6 +76,7 @@ export async function deleteTracks(
   return inTransaction(db, async (tx) => {
     const copies = await deletePlaybackCopies(tx, ids);
     const rows = await deleteTrackRows(tx, ids);
+    await endUploadsOfRemovedTracks(tx, ids);
     return rows.map((row) => ({ ...row, playbackKey: copies.get(row.id) ?? null }));
   });
 }

@@ -91,6 +91,18 @@ async function playbackCopyOf(deps: ProcessingDeps, source: CopySource, signal: 
 }
 
 /**
+ * How long a track plays: what the decoder got out of it, the playback copy's samples when
+ * there is one. A header's figure may lie (a file cut short keeps the length it was meant to
+ * have), and the player can only ever play what decodes.
+ */
+function playableSeconds(copy: NewPlaybackCopy | null, decodedSeconds: number): number {
+  if (copy && copy.sampleRate > 0 && copy.totalSamples > 0) {
+    return copy.totalSamples / copy.sampleRate;
+  }
+  return decodedSeconds;
+}
+
+/**
  * Stores a track's files; when that is cut short (its track or room was removed meanwhile),
  * removes what it stored, which no row will ever name.
  */
@@ -136,15 +148,17 @@ export async function processFile(
   const cover = await embeddedCover(tags);
   const audioKey = `audio/${payload.trackId}`;
   const coverKey = cover ? `covers/${payload.trackId}-embedded.webp` : null;
-  const seconds = tags.durationSeconds ?? analysis.decodedSeconds;
+  // ffmpeg's time limit: the longer of what the header claims and what was decoded.
+  const limitSeconds = Math.max(tags.durationSeconds ?? 0, analysis.decodedSeconds);
   const sampleRate = tags.sampleRate;
-  const source = { trackId: payload.trackId, sourceKey: audioKey, file, sampleRate, seconds };
+  const source = { trackId: payload.trackId, sourceKey: audioKey, file, sampleRate };
   const stored = { audioKey, coverKey, embeddedCoverKey: coverKey, playbackKey: null };
   const copy = await storedUnlessStopped(deps, stored, async () => {
     await deps.storage.putFile(audioKey, file, AUDIO_MIME[format]);
     if (cover && coverKey) await deps.storage.putBuffer(coverKey, cover, 'image/webp');
-    return playbackCopyOf(deps, source, signal);
+    return playbackCopyOf(deps, { ...source, seconds: limitSeconds }, signal);
   });
+  const seconds = playableSeconds(copy, analysis.decodedSeconds);
   const track = {
     title: tags.title ?? parsed.title,
     artist: tags.artist ?? parsed.artist,

@@ -1,5 +1,11 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { RoomId, TrackId, UploadStatus, UserId } from '@music-rooms/domain';
+import {
+  TRACK_ERRORS,
+  type RoomId,
+  type TrackId,
+  type UploadStatus,
+  type UserId,
+} from '@music-rooms/domain';
 import type { Database } from '../../db';
 import { uploads } from '../../db/schema-tracks';
 
@@ -55,6 +61,26 @@ export async function listUserUploads(
     )
     .orderBy(desc(uploads.createdAt))
     .limit(500);
+}
+
+/**
+ * Ends the unfinished uploads of tracks being deleted: nothing will come of them, and their
+ * uploaders see why instead of "Processing" for ever.
+ */
+export async function endUploadsOfRemovedTracks(
+  db: Database,
+  trackIds: readonly TrackId[],
+): Promise<void> {
+  if (trackIds.length === 0) return;
+  await db
+    .update(uploads)
+    .set({ status: 'cancelled', failure: TRACK_ERRORS.trackRemoved, updatedAt: new Date() })
+    .where(
+      and(
+        inArray(uploads.trackId, [...trackIds]),
+        inArray(uploads.status, ['uploading', 'processing', 'duplicate']),
+      ),
+    );
 }
 
 export async function uploadsOfTrack(db: Database, trackId: TrackId): Promise<UploadRow[]> {

@@ -50,6 +50,7 @@ export function trackDetails(row: TrackWithUploader, superAdmin: boolean): Track
     sampleRate: row.sampleRate,
     originalFileName: row.originalFileName,
     hasFileCover: row.embeddedCoverKey !== null,
+    coverIsFileCover: row.coverKey !== null && row.coverKey === row.embeddedCoverKey,
     external: superAdmin
       ? {
           isrc: row.isrc,

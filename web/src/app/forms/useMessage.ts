@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { MessageRef } from './message-ref';
 
 /** Turns message references into text in the current language. */
-export function useMessage() {
+export function useMessage(): {
+  text: (ref: MessageRef) => string;
+  isKnownKey: (key: string) => boolean;
+} {
   const { t, i18n } = useTranslation();
   const isKnownKey = useCallback((key: string) => i18n.exists(key), [i18n]);
   const text = useCallback(

@@ -1,22 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { positionAt } from '@music-rooms/domain/playback';
+import { isOwnedByTarget } from './key-owner';
 import { playerSettings } from './player-settings';
 import type { PlayerModel } from './usePlayer';
 
 const SEEK_STEP_MS = 5000;
 const VOLUME_STEP = 0.05;
-
-/** Keys typed into a field, or that a focused control handles itself, are left alone. */
-function isOwnedByTarget(target: EventTarget | null, key: string): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target.closest('[role="dialog"], [role="menu"], [role="slider"], [role="listbox"]')) {
-    return true;
-  }
-  if (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return true;
-  // A focused button or link is pressed with the space bar; the arrows stay the player's.
-  return key === ' ' && ['BUTTON', 'A'].includes(target.tagName);
-}
+const SEEK_KEYS: Record<string, number> = { ArrowLeft: -SEEK_STEP_MS, ArrowRight: SEEK_STEP_MS };
 
 /**
  * The player's keys on the room page: space plays or pauses, ← and → seek 5 s, ↑ and ↓ change
@@ -28,19 +18,57 @@ export function usePlayerKeyboard(player: PlayerModel): void {
     latest.current = player;
   });
   useEffect(() => {
+    const seek = seekHold(() => latest.current);
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       if (isOwnedByTarget(event.target, event.key)) return;
-      if (handleKey(event.key, latest.current)) event.preventDefault();
+      const step = SEEK_KEYS[event.key];
+      const handled = step === undefined ? handleKey(event.key, latest.current) : seek.add(step);
+      if (handled) event.preventDefault();
+    };
+    const onKeyUp = (event: KeyboardEvent) => {
+      if (SEEK_KEYS[event.key] !== undefined) seek.commit();
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('keyup', onKeyUp);
+    window.addEventListener('blur', seek.commit);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('keyup', onKeyUp);
+      window.removeEventListener('blur', seek.commit);
+      seek.commit();
+    };
   }, []);
 }
 
-/** Acts on one key; true when it was the player's. */
+/**
+ * Seeking with ← and →: a held key repeats many times a second, and each repeat only moves
+ * where the seek will land; the one command goes when the key is let go, so holding the key
+ * never runs into the server's limit on player commands.
+ */
+function seekHold(current: () => PlayerModel) {
+  let targetMs: number | null = null;
+  return {
+    add(step: number): boolean {
+      const { view, clock } = current();
+      const state = view?.state;
+      if (!view?.canControl || !state?.trackId) return false;
+      const from = targetMs ?? positionAt(state, clock.serverNow() ?? Date.now());
+      targetMs = Math.max(0, from + step);
+      return true;
+    },
+    commit(): void {
+      if (targetMs === null) return;
+      const positionMs = targetMs;
+      targetMs = null;
+      const player = current();
+      if (player.view?.canControl) player.command({ type: 'seek', positionMs });
+    },
+  };
+}
+
+/** Acts on one key other than the seek keys; true when it was the player's. */
 function handleKey(key: string, player: PlayerModel): boolean {
-  const { view } = player;
   const settings = playerSettings.get();
   switch (key) {
     case 'm':
@@ -55,22 +83,8 @@ function handleKey(key: string, player: PlayerModel): boolean {
       return true;
     }
   }
-  const state = view?.state;
-  if (!view?.canControl || !state) return false;
-  if (key === ' ') {
-    player.command({ type: state.playing ? 'pause' : 'play' });
-    return true;
-  }
-  if (!state.trackId) return false;
-  switch (key) {
-    case 'ArrowLeft':
-    case 'ArrowRight': {
-      const now = positionAt(state, player.clock.serverNow() ?? Date.now());
-      const step = key === 'ArrowRight' ? SEEK_STEP_MS : -SEEK_STEP_MS;
-      player.command({ type: 'seek', positionMs: Math.max(0, now + step) });
-      return true;
-    }
-    default:
-      return false;
-  }
+  const state = player.view?.state;
+  if (key !== ' ' || !player.view?.canControl || !state) return false;
+  player.command({ type: state.playing ? 'pause' : 'play' });
+  return true;
 }

@@ -12,18 +12,23 @@ import { BatchEditItems, type ItemState } from './BatchEditItems';
 import { editChanges, initialValues, type EditField, type EditValues } from './batch-edit';
 import { updateTrack, updateTracks } from './tracks-api';
 import { CancelSaveActions } from './CancelSaveActions';
+import { SelectionChangedNote } from './SelectionChangedNote';
 
 type BatchEditDialogProps = { tracks: TrackSummary[]; onClose: () => void };
 
 /**
  * Edits the tags of one track (with its title) or of several at once (spec §4 Batch edit):
  * each item shows that it is updating, then done or why it failed; failures stay listed.
+ * `tracks` are those chosen that the room still holds: the form keeps the kind it opened with
+ * (one track or several) when someone removes some of them meanwhile, and says so.
  */
 export function BatchEditDialog({ tracks, onClose }: BatchEditDialogProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const single = tracks.length === 1;
-  const [values, setValues] = useState<EditValues>(() => initialValues(tracks));
+  const [chosen] = useState(tracks.length);
+  const single = chosen === 1;
+  const [initial] = useState<EditValues>(() => initialValues(tracks));
+  const [values, setValues] = useState<EditValues>(initial);
   const [errors, setErrors] = useState<Partial<Record<EditField, MessageRef>>>({});
   const [states, setStates] = useState<ReadonlyMap<TrackId, ItemState>>(new Map());
   const [failure, setFailure] = useState<string | null>(null);
@@ -34,8 +39,9 @@ export function BatchEditDialog({ tracks, onClose }: BatchEditDialogProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = editChanges(values, single);
+    const result = editChanges(values, initial, single);
     if ('errors' in result) return setErrors(result.errors);
+    if (tracks.length === 0) return;
     setFailure(null);
     setAll({ kind: 'updating' });
     try {
@@ -86,9 +92,10 @@ export function BatchEditDialog({ tracks, onClose }: BatchEditDialogProps) {
               setErrors((current) => ({ ...current, [field]: undefined }));
             }}
           />
+          <SelectionChangedNote chosen={chosen} left={tracks.length} />
           {failure && <Alert tone="error">{failure}</Alert>}
           <BatchEditItems tracks={tracks} states={states} />
-          <CancelSaveActions busy={busy} />
+          <CancelSaveActions busy={busy} disabled={tracks.length === 0} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,13 +1,17 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, FileQuestion, History, Trash2 } from 'lucide-react';
 import { Button } from '../../ui/Button';
+import { UnmatchedFiles } from './UnmatchedFiles';
 import { UploadButton } from './UploadButton';
 import type { UploadItem } from './upload-queue';
 import { useTrackFormat } from './useTrackFormat';
 
 type ResumeBatchProps = {
   items: UploadItem[];
-  onFiles: (files: File[]) => void;
+  /** Resumes the items the files match; answers the files that match none. */
+  onFiles: (files: File[]) => File[];
+  onUploadAsNew: (files: File[]) => void;
   onDiscard: () => void;
 };
 
@@ -16,8 +20,9 @@ type ResumeBatchProps = {
  * cannot reopen them by itself). Each item says whether a chosen file matched it; matched ones
  * go on from where the server stopped.
  */
-export function ResumeBatch({ items, onFiles, onDiscard }: ResumeBatchProps) {
+export function ResumeBatch({ items, onFiles, onUploadAsNew, onDiscard }: ResumeBatchProps) {
   const { t } = useTranslation();
+  const [unmatched, setUnmatched] = useState<File[]>([]);
   const format = useTrackFormat();
   const batch = items.filter((item) => item.phase === 'missing' || item.resumed);
   const missing = batch.filter((item) => item.phase === 'missing').length;
@@ -50,8 +55,21 @@ export function ResumeBatch({ items, onFiles, onDiscard }: ResumeBatchProps) {
           </li>
         ))}
       </ul>
+      {unmatched.length > 0 && (
+        <UnmatchedFiles
+          files={unmatched}
+          onUpload={() => {
+            onUploadAsNew(unmatched);
+            setUnmatched([]);
+          }}
+          onDismiss={() => setUnmatched([])}
+        />
+      )}
       <div className="resume-batch__actions">
-        <UploadButton onFiles={onFiles} label={t('tracks.resume.choose')} />
+        <UploadButton
+          onFiles={(files) => setUnmatched(onFiles(files))}
+          label={t('tracks.resume.choose')}
+        />
         <Button size="sm" variant="ghost" icon={Trash2} onClick={onDiscard}>
           {t('tracks.resume.discard')}
         </Button>

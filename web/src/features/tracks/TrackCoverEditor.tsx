@@ -27,6 +27,10 @@ function uploadCover(track: TrackDetails, file: File): Promise<{ uploadId: strin
   });
 }
 
+/** Whether going back to the file's cover, or removing the one set, would change anything. */
+const canReset = (track: TrackDetails) =>
+  track.hasFileCover ? !track.coverIsFileCover : track.coverVersion !== null;
+
 /**
  * The cover; editors change it (an image up to 10 MB), go back to the file's own cover when the
  * file carries one, or else remove the cover they set.
@@ -88,7 +92,7 @@ export function TrackCoverEditor({ track, pass, canManage }: TrackCoverEditorPro
           <Button size="sm" icon={ImageUp} busy={busy} onClick={() => input.current?.click()}>
             {t('tracks.cover.change')}
           </Button>
-          {(track.hasFileCover || track.coverVersion !== null) && (
+          {canReset(track) && (
             <Button
               size="sm"
               variant="ghost"

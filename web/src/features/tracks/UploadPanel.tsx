@@ -34,7 +34,8 @@ export function UploadPanel({ uploads, playlistId }: UploadPanelProps) {
       {missing.length > 0 && (
         <ResumeBatch
           items={items}
-          onFiles={(files) => queue.resume(files, playlistId)}
+          onFiles={(files) => queue.resume(files).extra}
+          onUploadAsNew={(files) => uploads.add(files, playlistId)}
           onDiscard={() => missing.forEach(({ item }) => void queue.cancel(item.key))}
         />
       )}

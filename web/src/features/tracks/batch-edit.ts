@@ -42,15 +42,19 @@ export function initialValues(tracks: readonly TrackSummary[]): EditValues {
 
 /**
  * The changes to send, or the message of each field that is wrong (spec §5: the title is
- * required, 1 to 200 characters; a year is a whole number from 1000 to 2999). For one track
- * every field is sent (blank clears it); for several only the fields filled in.
+ * required, 1 to 200 characters; a year is a whole number from 1000 to 2999). Only the fields
+ * the person changed from `initial` are sent, so a tag nobody touched is never cleared: for one
+ * track a field emptied clears its tag (the title always goes, it is required); for several a
+ * field left empty keeps each track's own.
  */
 export function editChanges(
   values: EditValues,
+  initial: EditValues,
   single: boolean,
 ): { changes: EditChanges } | { errors: Partial<Record<EditField, MessageRef>> } {
   const errors: Partial<Record<EditField, MessageRef>> = {};
   const changes: EditChanges = {};
+  const touched = (field: EditField) => values[field].trim() !== initial[field].trim();
   const title = values.title.trim();
   if (single && title.length < TRACK_LIMITS.title.min)
     errors.title = { key: 'validation.required' };
@@ -60,7 +64,7 @@ export function editChanges(
       errors[field] = { key: 'validation.maxLength', values: { count: MAX[field] } };
     } else if (field === 'title') {
       if (single) changes.title = value;
-    } else if (single || value !== '') {
+    } else if (touched(field) && (single || value !== '')) {
       changes[field] = value === '' ? null : value;
     }
   }
@@ -70,7 +74,7 @@ export function editChanges(
     const { min, max } = TRACK_LIMITS.year;
     if (!/^\d+$/.test(year) || number < min || number > max) {
       errors.year = { key: 'validation.invalidFormat' };
-    } else changes.year = number;
-  } else if (single) changes.year = null;
+    } else if (touched('year')) changes.year = number;
+  } else if (single && touched('year')) changes.year = null;
   return Object.keys(errors).length > 0 ? { errors } : { changes };
 }

@@ -1,5 +1,6 @@
 import type { PlaylistId, RoomId } from '@music-rooms/domain/ids';
 import { TRACK_ERRORS } from '@music-rooms/domain/tracks';
+import { holdTabWork } from '../../lib/pending-requests';
 import { readBatch, writeBatch } from './batch-storage';
 import { SpeedMeter } from './format';
 import { matchFiles, type ResumeMatch, type StoredUpload } from './resume-match';
@@ -46,6 +47,8 @@ const newKey = () => `${Date.now().toString(36)}-${(nextKey += 1)}`;
 export class UploadQueue {
   private items: UploadItem[];
   private readonly running = new Map<string, RunningUpload>();
+  /** Releases of the tab's leave warning, one per item sending bytes. */
+  private readonly tabWork = new Map<string, () => void>();
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly roomId: RoomId) {
@@ -83,8 +86,11 @@ export class UploadQueue {
     this.pump();
   }
 
-  /** Files chosen again after a reload: matched items go on from the server's offset. */
-  resume(files: readonly File[], playlistId: PlaylistId | null): ResumeMatch<File> {
+  /**
+   * Files chosen again after a reload: matched items go on from the server's offset. A file
+   * that fits no item is left to the person (`extra`): it is not silently a new upload.
+   */
+  resume(files: readonly File[]): ResumeMatch<File> {
     const match = matchFiles(
       this.items.filter((item) => item.phase === 'missing'),
       files,
@@ -96,7 +102,6 @@ export class UploadQueue {
         return file ? { ...item, file, phase: 'queued', resumed: true } : item;
       }),
     );
-    if (match.extra.length > 0) this.add(match.extra, playlistId, null);
     this.pump();
     return match;
   }
@@ -117,6 +122,7 @@ export class UploadQueue {
     const item = this.items.find((entry) => entry.key === key);
     const running = this.running.get(key);
     this.running.delete(key);
+    this.releaseTabWork(key);
     this.update(this.items.filter((entry) => entry.key !== key));
     if (running) await running.abort(true).catch(() => undefined);
     else if (item?.uploadUrl && item.phase !== 'sent') await terminateUpload(item.uploadUrl);
@@ -147,7 +153,9 @@ export class UploadQueue {
       filetype: item.file!.type,
       ...(item.playlistId ? { playlistId: item.playlistId } : {}),
     };
+    this.tabWork.set(item.key, holdTabWork());
     const finish = (changes: Partial<UploadItem>) => {
+      this.releaseTabWork(item.key);
       this.running.delete(item.key);
       this.patch(item.key, changes);
       this.pump();
@@ -175,6 +183,12 @@ export class UploadQueue {
     // Cancelled while the client loaded: stop at once.
     if (this.running.get(item.key) !== placeholder) return void upload.abort(true);
     this.running.set(item.key, upload);
+  }
+
+  /** The tab may close without asking once no byte of this item is being sent any more. */
+  private releaseTabWork(key: string) {
+    this.tabWork.get(key)?.();
+    this.tabWork.delete(key);
   }
 
   private patch(key: string, changes: Partial<UploadItem>) {

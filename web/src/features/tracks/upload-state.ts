@@ -4,7 +4,17 @@ import type { UploadError } from './tus-upload';
 
 /** What an item of the upload panel shows, from this tab's side and then the server's. */
 export type UploadDisplay =
-  | { kind: 'missing' | 'waiting' | 'uploading' | 'processing' | 'duplicate' | 'ready' | 'skipped' }
+  | {
+      kind:
+        | 'missing'
+        | 'waiting'
+        | 'uploading'
+        | 'processing'
+        | 'duplicate'
+        | 'ready'
+        | 'skipped'
+        | 'removed';
+    }
   | { kind: 'failed'; error: UploadError };
 
 export function uploadDisplay(item: UploadItem, view: UploadView | undefined): UploadDisplay {
@@ -31,6 +41,8 @@ function serverDisplay(view: UploadView | undefined): UploadDisplay {
     case 'failed':
       return { kind: 'failed', error: { key: view.failure ?? 'tracks.errors.processingFailed' } };
     case 'cancelled':
+      // Someone deleted its track while it was processed.
+      return view.failure === TRACK_ERRORS.trackRemoved ? { kind: 'removed' } : { kind: 'skipped' };
     case 'skipped':
       return { kind: 'skipped' };
     default:
@@ -40,7 +52,7 @@ function serverDisplay(view: UploadView | undefined): UploadDisplay {
 
 /** Finished items: nothing more will happen to them. */
 export const isSettled = (display: UploadDisplay) =>
-  display.kind === 'ready' || display.kind === 'skipped';
+  display.kind === 'ready' || display.kind === 'skipped' || display.kind === 'removed';
 
 /**
  * Reasons that sending the same file again cannot change: too large, not audio, or the room no
