@@ -2,6 +2,7 @@ import { AUTH_ERROR_TEXT, AUTH_ERRORS } from './auth';
 import { PLAYER_ERROR_TEXT } from './player';
 import { ROOM_ERROR_TEXT } from './rooms';
 import { SPOTIFY_ERROR_TEXT } from './spotify';
+import { DEV_STORAGE_ERROR_TEXT } from './dev-storage';
 import { TRACK_ERROR_TEXT } from './tracks';
 import { YANDEX_MUSIC_ERROR_TEXT } from './yandex-music';
 import type { VALIDATION } from './schemas/validation-keys';
@@ -96,6 +97,7 @@ export const ERROR_TEXT: Readonly<Record<string, string>> = {
   ...PLAYER_ERROR_TEXT,
   ...YANDEX_MUSIC_ERROR_TEXT,
   ...SPOTIFY_ERROR_TEXT,
+  ...DEV_STORAGE_ERROR_TEXT,
 };
 
 /** The English of a key, with `{{name}}` filled from data; an unknown key reads as itself. */

@@ -21,6 +21,7 @@ export * from './player-sending';
 export * from './yandex-music';
 export * from './yandex-music-links';
 export * from './spotify';
+export * from './dev-storage';
 export * from './jobs';
 export * from './schemas/player';
 export * from './schemas/auth';

@@ -41,6 +41,7 @@ import { checkRedisReachable } from './db/redis-client';
 import { oauthRoutes } from './routes/oauth';
 import { uploadRoutes } from './routes/uploads';
 import { mediaRoutes } from './routes/media';
+import { devStorageRoutes } from './routes/dev-storage';
 
 export type BuildAppOptions = {
   /** Pino logger settings; false silences the log (tests). */
@@ -119,6 +120,7 @@ export async function buildApp(
   await app.register(oauthRoutes);
   await app.register(uploadRoutes);
   await app.register(mediaRoutes);
+  await app.register(devStorageRoutes);
   await app.register(webAppRoutes);
   return app;
 }

@@ -1,3 +1,4 @@
+import { DEV_STORAGE_FUNCTIONS } from './dev-storage';
 import { PLAYER_FUNCTIONS } from './player';
 import { ROOM_FUNCTIONS } from './rooms';
 import { SPOTIFY_FUNCTIONS } from './spotify';
@@ -9,7 +10,7 @@ import { YANDEX_MUSIC_FUNCTIONS } from './yandex-music';
 export type { AnyFunctionSpec, FunctionSpec, SpecValue } from './define';
 export { action, mutation, query } from './define';
 export { PLAYER_FUNCTIONS, ROOM_FUNCTIONS, SYSTEM_FUNCTIONS, TRACK_FUNCTIONS, USER_FUNCTIONS };
-export { SPOTIFY_FUNCTIONS, YANDEX_MUSIC_FUNCTIONS };
+export { DEV_STORAGE_FUNCTIONS, SPOTIFY_FUNCTIONS, YANDEX_MUSIC_FUNCTIONS };
 export type { BatchItemResult } from './tracks';
 
 /**
@@ -24,6 +25,7 @@ export const FUNCTION_CONTRACT = {
   ...PLAYER_FUNCTIONS,
   ...YANDEX_MUSIC_FUNCTIONS,
   ...SPOTIFY_FUNCTIONS,
+  ...DEV_STORAGE_FUNCTIONS,
 } as const;
 
 export type FunctionTable = typeof FUNCTION_CONTRACT;

@@ -1,4 +1,5 @@
 import type { FunctionDefinition } from './define';
+import { devStorageFunctions } from './dev-storage';
 import { playerFunctions } from './player';
 import { allRoomFunctions } from './rooms';
 import { spotifyFunctions } from './spotify';
@@ -20,6 +21,7 @@ export const appFunctions: readonly FunctionDefinition[] = [
   ...playerFunctions,
   ...yandexMusicFunctions,
   ...spotifyFunctions,
+  ...devStorageFunctions,
 ];
 
 export { defineAction, defineFunction, defineMutation, defineQuery } from './define';

@@ -4,7 +4,7 @@ import { localStorage } from './local';
 import { presignedOrigin, s3Storage } from './s3';
 import type { Storage } from './types';
 
-export type { ByteRange, Storage, StoredObject } from './types';
+export type { ByteRange, ListedObject, ObjectPage, Storage, StoredObject } from './types';
 
 /** The store the settings name: files under DATA_DIR/storage, or an S3-compatible bucket. */
 export function openStorage(config: Pick<Config, 'storage' | 's3' | 'dataDir'>): Storage {

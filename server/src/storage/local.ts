@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { ByteRange, Storage, StoredObject } from './types';
+import type { ByteRange, ObjectPage, Storage, StoredObject } from './types';
 
 /** Keys are the server's own (`audio/<uuid>`); anything else is a bug, not a path to follow. */
 const KEY = /^[a-z]+(?:\/[A-Za-z0-9._-]+)+$/;
@@ -21,6 +21,19 @@ function describe(stats: fs.Stats): StoredObject {
     .digest('base64url')
     .slice(0, 22);
   return { size: stats.size, etag: `"${tag}"`, lastModified: stats.mtime };
+}
+
+/** Every file under `dir` as a key (`audio/x`), leaving out writes still in progress. */
+async function keysUnder(dir: string, prefix = ''): Promise<string[]> {
+  const entries = await fsp.readdir(dir, { withFileTypes: true }).catch(() => []);
+  const keys = await Promise.all(
+    entries.map(async (entry) => {
+      const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) return keysUnder(path.join(dir, entry.name), key);
+      return entry.isFile() && KEY.test(key) && !entry.name.endsWith('.part') ? [key] : [];
+    }),
+  );
+  return keys.flat();
 }
 
 /** Files under one folder; each write lands in a temporary file renamed into place. */
@@ -63,6 +76,17 @@ export function localStorage(root: string): Storage {
     download: (key, filePath) =>
       pipeline(fs.createReadStream(fileOf(key)), fs.createWriteStream(filePath)),
     remove: (key) => fsp.rm(fileOf(key), { force: true }),
+    async list(prefix, { after, limit }): Promise<ObjectPage> {
+      // A walk of the folder: enough for the developer pages' listing, which is all that lists.
+      const keys = (await keysUnder(root))
+        .filter((key) => key.startsWith(prefix) && (after === null || key > after))
+        .sort();
+      const page = keys.slice(0, limit);
+      const objects = await Promise.all(
+        page.map(async (key) => ({ key, ...describe(await fsp.stat(fileOf(key))) })),
+      );
+      return { objects, next: keys.length > limit ? page.at(-1)! : null };
+    },
     async check() {
       await fsp.mkdir(root, { recursive: true });
       const probe = path.join(root, `.write-check-${randomUUID()}`);

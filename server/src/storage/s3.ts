@@ -6,6 +6,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsCommand,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -113,6 +114,25 @@ export function s3Storage(settings: S3Settings, client = s3Client(settings)): St
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async list(prefix, { after, limit }) {
+      // The first listing call (with a marker): every S3-compatible server has it, where some
+      // cannot mint the second one's continuation tokens.
+      const answer = await client.send(
+        new ListObjectsCommand({
+          Bucket,
+          Prefix: prefix || undefined,
+          MaxKeys: limit,
+          Marker: after ?? undefined,
+        }),
+      );
+      const objects = (answer.Contents ?? []).map((item) => ({
+        key: item.Key ?? '',
+        size: item.Size ?? 0,
+        etag: item.ETag ?? `"${item.Key}"`,
+        lastModified: item.LastModified ?? new Date(0),
+      }));
+      return { objects, next: answer.IsTruncated ? (objects.at(-1)?.key ?? null) : null };
     },
     presignedUrl: (key, ttlSeconds) =>
       getSignedUrl(presigner, new GetObjectCommand({ Bucket, Key: key }), {

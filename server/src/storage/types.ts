@@ -8,6 +8,12 @@ export type StoredObject = {
   lastModified: Date;
 };
 
+/** One object of a listing. */
+export type ListedObject = StoredObject & { key: string };
+
+/** A page of a listing; `next` continues it (opaque), null at the end. */
+export type ObjectPage = { objects: ListedObject[]; next: string | null };
+
 /** Inclusive byte positions, as an HTTP Range header names them. */
 export type ByteRange = { start: number; end: number };
 
@@ -26,6 +32,8 @@ export type Storage = {
   /** Copies an object to a local file (processing reads audio from the disk). */
   download(key: string, filePath: string): Promise<void>;
   remove(key: string): Promise<void>;
+  /** The objects whose keys start with `prefix`, in key order, a page at a time. */
+  list(prefix: string, options: { after: string | null; limit: number }): Promise<ObjectPage>;
   /** S3 only: a short-lived address the browser fetches the object from directly. */
   presignedUrl?(key: string, ttlSeconds: number): Promise<string>;
   /** Fails when the store cannot be written (checked at start, and by the health check). */

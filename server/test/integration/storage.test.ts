@@ -109,6 +109,34 @@ describe.each(stores)('the %s storage contract', (kind, make) => {
   });
 });
 
+describe.each(stores)('listing the %s storage', (_kind, make) => {
+  it('lists the objects under a prefix in key order, a page at a time, with their sizes', async () => {
+    const store = make();
+    for (const name of ['c', 'a', 'b', 'd']) {
+      await store.putBuffer(
+        `listing/${name}.bin`,
+        Buffer.from(name.repeat(3)),
+        'application/octet-stream',
+      );
+    }
+    await store.putBuffer('other/x.bin', Buffer.from('x'), 'application/octet-stream');
+    const first = await store.list('listing/', { after: null, limit: 3 });
+    expect(first.objects.map((object) => object.key)).toEqual([
+      'listing/a.bin',
+      'listing/b.bin',
+      'listing/c.bin',
+    ]);
+    expect(first.objects[0]).toMatchObject({ size: 3, etag: expect.stringMatching(/^".+"$/) });
+    expect(first.next).not.toBeNull();
+    const rest = await store.list('listing/', { after: first.next, limit: 3 });
+    expect(rest.objects.map((object) => object.key)).toEqual(['listing/d.bin']);
+    expect(rest.next).toBeNull();
+    await store.remove('listing/b.bin');
+    const after = await store.list('listing/', { after: null, limit: 10 });
+    expect(after.objects.map((object) => object.key)).not.toContain('listing/b.bin');
+  });
+});
+
 describe('local storage keys', () => {
   it('refuses keys that would leave its folder', async () => {
     const store = localStorage(root);
