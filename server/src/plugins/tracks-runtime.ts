@@ -24,25 +24,28 @@ export type TracksRuntime = {
   ffmpeg: HealthDetail['ffmpeg'];
 };
 
-/** Says at start which ffmpeg decodes uploads, warning of the unmaintained bundled build. */
-async function describeFfmpeg(
-  log: FastifyBaseLogger,
-  choice: FfmpegChoice,
-): Promise<HealthDetail['ffmpeg']> {
+/** Which ffmpeg decodes uploads: the choice, its version and the memory limit it runs under. */
+async function describeFfmpeg(choice: FfmpegChoice): Promise<HealthDetail['ffmpeg']> {
   const version = await ffmpegVersion(choice.path);
   const memoryLimitBytes = memoryLimiter() ? FFMPEG_MEMORY_LIMIT_BYTES : null;
-  const ffmpeg = { ...choice, version, memoryLimitBytes };
+  return { ...choice, version, memoryLimitBytes };
+}
+
+/**
+ * Says which ffmpeg decodes uploads, warning of the unmaintained bundled build. Once the server
+ * listens: a start refused for a setting says that one line and nothing else.
+ */
+function logFfmpeg(log: FastifyBaseLogger, ffmpeg: HealthDetail['ffmpeg']): void {
   log.info({ ffmpeg }, 'ffmpeg decodes uploaded audio');
-  if (choice.origin === 'bundled') {
+  if (ffmpeg.origin === 'bundled') {
     log.warn(
-      { ffmpeg: choice.path },
+      { ffmpeg: ffmpeg.path },
       'no ffmpeg on PATH nor FFMPEG_PATH: the bundled 2018 build, which gets no security fixes, decodes uploads; install ffmpeg (apt install ffmpeg)',
     );
   }
-  if (!memoryLimitBytes) {
+  if (!ffmpeg.memoryLimitBytes) {
     log.warn('prlimit (util-linux) not found: ffmpeg runs without a memory limit');
   }
-  return ffmpeg;
 }
 
 /**
@@ -92,7 +95,7 @@ export const tracksRuntimePlugin = fp(
       { lane: MEDIA_LANE },
     );
     app.jobs.register(PLAYBACK_COPY_JOB, playback.job(), { lane: MEDIA_LANE });
-    const described = await describeFfmpeg(app.log, choice);
+    const described = await describeFfmpeg(choice);
     app.decorate('tracksRuntime', {
       storage,
       uploadFiles,
@@ -100,6 +103,7 @@ export const tracksRuntimePlugin = fp(
       ffmpeg: described,
     } satisfies TracksRuntime);
     app.backgroundWork.add(async () => {
+      logFfmpeg(app.log, described);
       await playback.queueMissing().catch((err: unknown) => {
         app.log.error({ err }, 'could not queue the missing playback copies');
       });

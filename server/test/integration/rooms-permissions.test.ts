@@ -61,6 +61,7 @@ const EXPECTED: Record<string, Outcome[]> = {
   'rooms.toggleFavorite':            [OK, OK, OK, OK, OK, OK, OK, OK, NS, OK, PW, UN, NS, NS, OK, OK, OK],
   'rooms.requestAccess':             [OK, OK, OK, OK, OK, OK, OK, OK, NS, OK, OK, UN, NS, NS, OK, OK, OK],
   'rooms.getRoomUsers':              [OK, OK, OK, OK, OK, FB, FB, FB, FB, FB, FB, UN, FB, FB, OK, OK, OK],
+  'rooms.listeners':                 [OK, OK, OK, OK, OK, FB, FB, FB, FB, FB, FB, UN, FB, FB, OK, OK, OK],
   'rooms.addUser':                   [OK, OK, FB, FB, FB, FB, FB, FB, NS, FB, FB, UN, NS, NS, FB, OK, FB],
   'rooms.updateUserRole':            [OK, OK, FB, FB, FB, FB, FB, FB, NS, FB, FB, UN, NS, NS, FB, OK, FB],
   'rooms.removeUser':                [OK, OK, FB, FB, FB, FB, FB, FB, NS, FB, FB, UN, NS, NS, FB, OK, FB],
@@ -132,6 +133,7 @@ const ARGS: Record<string, (call: Call) => Promise<Record<string, unknown>>> = {
   }),
   'rooms.requestAccess': async ({ room }) => ({ roomId: room.id }),
   'rooms.getRoomUsers': async ({ room }) => ({ roomId: room.id }),
+  'rooms.listeners': async ({ room }) => ({ roomId: room.id }),
   'rooms.addUser': async ({ room }) => ({
     roomId: room.id,
     usernameOrEmail: (await factories(t).user({ password: null })).user.username,
