@@ -120,7 +120,7 @@ describe('uploading tracks', () => {
     await expect.poll(() => stats(page).textContent()).toContain('2 tracks');
   });
 
-  test('shows a file that is not audio as failed, with the translated reason', async ({
+  test('tells the uploader a file that is not audio failed, with the translated reason, and shows the room nothing', async ({
     signedInPage: page,
     server,
     member,
@@ -132,10 +132,11 @@ describe('uploading tracks', () => {
     await chooseFiles(page, [
       { name: 'Notes - Groceries.mp3', mimeType: 'audio/mpeg', buffer: text },
     ]);
-    const row = trackRow(page, 'Groceries');
-    await expect.poll(() => row.getAttribute('data-status'), { timeout: 30_000 }).toBe('failed');
-    await expect(row.textContent()).resolves.toContain(
-      'This file is not audio in a supported format (MP3, WAV, FLAC, AAC, OGG)',
-    );
+    await uploads(page)
+      .getByText('This file is not audio in a supported format (MP3, WAV, FLAC, AAC, OGG)')
+      .waitFor({ timeout: 30_000 });
+    // Bad input changes nothing the room sees: no row, no count.
+    await expect(trackRow(page, 'Groceries').count()).resolves.toBe(0);
+    await page.getByText('The playlist is empty').waitFor();
   });
 });
