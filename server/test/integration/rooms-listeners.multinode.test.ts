@@ -32,6 +32,8 @@ describe('listeners and activity across nodes', () => {
     const room = await createRoom(nodeA, {
       owner: owner.user,
       members: [{ user: editor.user, role: 'editor' }],
+      // The editor skips while the owner hosts: everyone controls playback here.
+      playbackControl: 'everyone',
     });
     const roomId = asRoomId(room.id);
     const [, second] = await shortTracks(nodeA, room, [60_000, 60_000]);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SpotifyMatchCandidate, SpotifyTrackToMatch } from '@music-rooms/domain';
+import type { SpotifyMatchCandidate, SpotifyTrackToMatch } from '@music-rooms/domain/spotify';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Panel } from '../../../ui/Panel';

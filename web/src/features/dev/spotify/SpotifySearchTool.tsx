@@ -4,7 +4,7 @@ import {
   SPOTIFY_LIMITS,
   type SpotifySearchKind,
   type SpotifySearchPage,
-} from '@music-rooms/domain';
+} from '@music-rooms/domain/spotify';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Panel } from '../../../ui/Panel';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SpotifyArtist, SpotifyTrack } from '@music-rooms/domain';
+import type { SpotifyArtist, SpotifyTrack } from '@music-rooms/domain/spotify';
 import { formatClock } from '../../tracks/format';
 
 /** A picture beside a name, or a blank square where Spotify has none. */

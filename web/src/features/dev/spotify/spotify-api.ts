@@ -1,4 +1,5 @@
-import type { SpotifySearchKind, TrackId } from '@music-rooms/domain';
+import type { TrackId } from '@music-rooms/domain/ids';
+import type { SpotifySearchKind } from '@music-rooms/domain/spotify';
 import { callAction } from '../../../lib/api/functions';
 
 /** The spotify.* calls of the developer pages. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DEV_STORAGE_LIMITS, type DevStoredObject } from '@music-rooms/domain';
+import { DEV_STORAGE_LIMITS, type DevStoredObject } from '@music-rooms/domain/dev-storage';
 import { Button } from '../../../ui/Button';
 import { buttonClass } from '../../../ui/button-class';
 import { useTrackFormat } from '../../tracks/useTrackFormat';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEV_STORAGE_LIMITS, type DevStoredObject } from '@music-rooms/domain';
+import { DEV_STORAGE_LIMITS, type DevStoredObject } from '@music-rooms/domain/dev-storage';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { buttonClass } from '../../../ui/button-class';

@@ -1,4 +1,4 @@
-import type { DevStoredObject } from '@music-rooms/domain';
+import type { DevStoredObject } from '@music-rooms/domain/dev-storage';
 import { callAction } from '../../../lib/api/functions';
 import { FunctionCallError } from '../../../lib/api/function-call-error';
 

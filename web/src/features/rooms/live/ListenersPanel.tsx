@@ -3,7 +3,7 @@ import type { RoomDetails } from '@music-rooms/domain/rooms';
 import { Panel } from '../../../ui/Panel';
 import { useLiveQueryState } from '../../../lib/realtime/useLiveQuery';
 import { useSession } from '../../../app/session/useSession';
-import type { RoomPass } from '../page/useRoomEntry';
+import type { RoomAccessArgs as RoomPass } from '@music-rooms/domain/rooms';
 import { ListenerRow } from './ListenerRow';
 
 type ListenersPanelProps = { room: RoomDetails; pass: RoomPass };

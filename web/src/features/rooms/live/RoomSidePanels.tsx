@@ -1,5 +1,5 @@
 import type { RoomDetails } from '@music-rooms/domain/rooms';
-import type { RoomPass } from '../page/useRoomEntry';
+import type { RoomAccessArgs as RoomPass } from '@music-rooms/domain/rooms';
 import { ListenersPanel } from './ListenersPanel';
 
 type RoomSidePanelsProps = { room: RoomDetails; pass: RoomPass };
