@@ -50,7 +50,7 @@ function showBar(player: PlayerModel, role: RoomRole = 'participant') {
   const client = new RealtimeClient();
   const ui = (model: PlayerModel) => (
     <RealtimeProvider client={client}>
-      <PlayerBar room={roomAs(role)} pass={{}} player={model} />
+      <PlayerBar room={roomAs(role)} pass={{}} player={model} empty={false} />
     </RealtimeProvider>
   );
   const shown = renderInApp(ui(player), { user: me });

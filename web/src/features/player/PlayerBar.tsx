@@ -20,14 +20,20 @@ import type { PlayerModel } from './usePlayer';
 import { usePlayerKeyboard } from './usePlayerKeyboard';
 import './player.css';
 
-type PlayerBarProps = { room: RoomDetails; pass: RoomAccessArgs; player: PlayerModel };
+type PlayerBarProps = {
+  room: RoomDetails;
+  pass: RoomAccessArgs;
+  player: PlayerModel;
+  /** The room holds no track: nothing to play, skip or go back to. */
+  empty: boolean;
+};
 
 /**
  * The player bar (spec §2): what plays, the room's controls (disabled for those who only
  * listen), the seek bar on the waveform, this listener's volume, who is host and how this page
  * stands with the room. Keyboard and Media Session controls come with it.
  */
-export function PlayerBar({ room, pass, player }: PlayerBarProps) {
+export function PlayerBar({ room, pass, player, empty }: PlayerBarProps) {
   const { t } = useTranslation();
   const bar = useRef<HTMLElement>(null);
   // On a phone the bar is one line (cover, title, play or pause) until opened to every control.
@@ -38,7 +44,12 @@ export function PlayerBar({ room, pass, player }: PlayerBarProps) {
   const view = player.view;
   const track = view?.track ?? null;
   const refusal = controlRefusal(room, view);
-  const transport = <TransportControls player={player} />;
+  const offReason = refusal
+    ? t(refusal === 'onlyHost' ? 'player.onlyHost' : 'player.viewOnly')
+    : empty
+      ? t('player.emptyRoom')
+      : null;
+  const transport = <TransportControls player={player} disabled={!view?.canControl || empty} />;
 
   return (
     <section
@@ -60,9 +71,9 @@ export function PlayerBar({ room, pass, player }: PlayerBarProps) {
         </span>
       </div>
       <div className="player-bar__center">
-        {refusal ? (
+        {offReason ? (
           // Disabled buttons hear no pointer: the row around them tells why on hover.
-          <Tooltip content={t(refusal === 'onlyHost' ? 'player.onlyHost' : 'player.viewOnly')}>
+          <Tooltip content={offReason}>
             <div className="player-bar__locked">{transport}</div>
           </Tooltip>
         ) : (

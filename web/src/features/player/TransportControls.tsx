@@ -3,13 +3,16 @@ import { Pause, Play, SkipBack, SkipForward } from 'lucide-react';
 import { IconButton } from '../../ui/IconButton';
 import type { PlayerModel } from './usePlayer';
 
-type TransportControlsProps = { player: PlayerModel };
+type TransportControlsProps = {
+  player: PlayerModel;
+  /** Off, with the reason said around them: no right to control, or nothing to play. */
+  disabled: boolean;
+};
 
 /** Previous, play or pause, next: commands to the whole room. */
-export function TransportControls({ player }: TransportControlsProps) {
+export function TransportControls({ player, disabled }: TransportControlsProps) {
   const { t } = useTranslation();
   const state = player.view?.state;
-  const disabled = !player.view?.canControl;
   const playing = state?.playing ?? false;
   return (
     <div className="player-transport">

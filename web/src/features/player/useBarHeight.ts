@@ -16,10 +16,18 @@ export function useBarHeight(bar: RefObject<HTMLElement | null>): void {
     apply();
     const observer = new ResizeObserver(apply);
     observer.observe(element);
+    // The bar rests above the page's end once scrolled there: once a frame is enough.
+    let frame = 0;
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(() => ((frame = 0), apply()));
+    };
     window.addEventListener('resize', apply);
+    window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       observer.disconnect();
+      cancelAnimationFrame(frame);
       window.removeEventListener('resize', apply);
+      window.removeEventListener('scroll', onScroll);
       root.style.removeProperty('--player-bar-height');
     };
   }, [bar]);

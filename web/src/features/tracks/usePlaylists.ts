@@ -10,3 +10,9 @@ export function usePlaylists(roomId: RoomId, pass: RoomAccessArgs): PlaylistSumm
   const state = useLiveQueryState('playlists.list', { roomId, ...pass });
   return state.status === 'value' ? state.value : NONE;
 }
+
+/** Whether the room holds no track at all, once its playlists are known (false until then). */
+export function useRoomIsEmpty(roomId: RoomId, pass: RoomAccessArgs): boolean {
+  const state = useLiveQueryState('playlists.list', { roomId, ...pass });
+  return state.status === 'value' && state.value.every((playlist) => playlist.trackCount === 0);
+}

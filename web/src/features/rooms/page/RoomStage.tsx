@@ -3,6 +3,7 @@ import { PlayerBar } from '../../player/PlayerBar';
 import { usePlayer } from '../../player/usePlayer';
 import { ImportButton } from '../../import/ImportButton';
 import { TracksArea } from '../../tracks/TracksArea';
+import { useRoomIsEmpty } from '../../tracks/usePlaylists';
 import { ActivityLine } from '../live/ActivityLine';
 import { RoomSidePanels } from '../live/RoomSidePanels';
 import { useSyncReport } from '../live/useSyncReport';
@@ -19,6 +20,7 @@ export function RoomStage({ room, pass }: RoomStageProps) {
   const player = usePlayer(room._id, pass);
   const canControl = player.view?.canControl ?? false;
   useSyncReport(room._id, player.status);
+  const empty = useRoomIsEmpty(room._id, pass);
   return (
     <>
       {room.capabilities.includes('users.view') && <ActivityLine roomId={room._id} />}
@@ -30,7 +32,7 @@ export function RoomStage({ room, pass }: RoomStageProps) {
         addFrom={(playlistId) => <ImportButton roomId={room._id} playlistId={playlistId} />}
         side={<RoomSidePanels room={room} pass={pass} />}
       />
-      <PlayerBar room={room} pass={pass} player={player} />
+      <PlayerBar room={room} pass={pass} player={player} empty={empty} />
     </>
   );
 }
