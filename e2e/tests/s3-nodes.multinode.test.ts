@@ -22,8 +22,10 @@ describe('two nodes behind a sticky proxy, on one bucket', () => {
     'play through one node is heard on the other, and a track uploaded through one plays on the other',
     LONG_JOURNEY,
     async ({ site, audioBrowser }) => {
+      // Grace, on the other node, picks a track while Ada hosts: everyone controls here.
       const room = await roomWithTracks(site, {
         tracks: [{ file: 'Alpha - First.wav', seconds: 20, frequency: 440 }],
+        playbackControl: 'everyone',
       });
       const ada = await openRoomAs(audioBrowser, site, room.owner, room.url);
       const grace = await openRoomAs(audioBrowser, site, room.other, room.url);
