@@ -54,7 +54,7 @@ describe('ending a session across nodes', () => {
     });
   });
 
-  it('signing out on node A makes its cookie a guest at once on node B, which knew it', async () => {
+  it('signing out on node A makes its cookie a guest on node B, which knew it, as soon as B hears of it', async () => {
     const { user, client } = await factories(nodeA).signedInUser();
     const cookie = client.cookie();
     const whoAmI = (node: TestApp) =>
@@ -64,10 +64,11 @@ describe('ending a session across nodes', () => {
 
     expect((await client.fetch(AUTH_ROUTES.session, { method: 'DELETE' })).status).toBe(200);
 
-    expect(await whoAmI(nodeB)).toMatchObject({
-      status: 560,
-      body: { errorData: { code: 'not_signed_in' } },
-    });
+    // The sign-out reaches B over Redis pub/sub: a busy machine may take a moment to deliver it,
+    // far less than the minute B would otherwise trust what it read.
+    await expect
+      .poll(async () => (await whoAmI(nodeB)).body, { timeout: 2_000, interval: 20 })
+      .toMatchObject({ errorData: { code: 'not_signed_in' } });
   });
 
   it("a password change on node A closes the other session's socket on node B, not the changer's", async () => {

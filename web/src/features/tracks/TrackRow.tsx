@@ -105,13 +105,9 @@ export function TrackRow(props: TrackRowProps) {
       >
         <span className="track-row__title">
           <span className="track-row__name">{track.title}</span>
-          {isNew && <span className="track-row__new">{t('tracks.list.new')}</span>}
         </span>
         <span className="track-row__sub">
-          {/* On a phone the mark moves here, so the title keeps the width beside it. */}
-          {isNew && (
-            <span className="track-row__new track-row__new--sub">{t('tracks.list.new')}</span>
-          )}
+          {isNew && <span className="track-row__new">{t('tracks.list.new')}</span>}
           {subtitle || t('tracks.list.unknownArtist')}
         </span>
       </button>
