@@ -24,6 +24,7 @@ const browserServiceOnly = multiNode ? [] : ['e2e/tests/**/*.multinode.test.ts']
 const ENGINE_SENSITIVE = [
   'auth-lockout',
   'auth-rate-limits',
+  'dev-migrations',
   'health',
   'jobs',
   'live-queries',

@@ -22,6 +22,7 @@ export * from './yandex-music';
 export * from './yandex-music-links';
 export * from './spotify';
 export * from './dev-storage';
+export * from './dev-migrations';
 export * from './jobs';
 export * from './schemas/player';
 export * from './schemas/auth';

@@ -1,4 +1,5 @@
 import { asUserId } from '@music-rooms/domain';
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { SpotifyDouble } from '../../server/test/helpers/spotify-double';
 import { updateUser } from '../../server/src/services/accounts/users-store';
@@ -185,5 +186,42 @@ describe('track parser page', () => {
       .getByRole('table', { name: 'Разобранные имена' })
       .getByRole('cell', { name: 'Кино', exact: true })
       .waitFor();
+  });
+});
+
+describe('migrations page', () => {
+  test('lists the migrations, finds one pending and the column it adds missing, and applies it', async ({
+    signedInPage: page,
+    server,
+    member,
+    appServer,
+  }) => {
+    const db = appServer.app.database.db;
+    await updateUser(db, asUserId(member.id), { superAdmin: true });
+    await page.goto(`${server.url}/dev/debug-migration`);
+    await heading(page, 'Migrations').waitFor();
+    await page.getByRole('row', { name: /0000_init .* Applied/ }).waitFor();
+    await page.getByText('Every migration is applied.').waitFor();
+    await page.getByText('The live tables match the schema the code expects.').waitFor();
+
+    // The database one migration behind the code, as after a deploy without a restart.
+    await db.execute(sql`ALTER TABLE rooms DROP COLUMN playback_control`);
+    await db.execute(
+      sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`,
+    );
+    await page.reload();
+    await page.getByText('1 migration is not applied yet').waitFor();
+    await page.getByRole('row', { name: /0009_room_playback_control .* Pending/ }).waitFor();
+    await page.getByRole('row', { name: 'rooms playback_control Missing column' }).waitFor();
+    await page.screenshot({ path: 'test-results/dev-migrations.png', fullPage: true });
+    await page.getByRole('button', { name: 'Apply pending migrations' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Apply pending migrations?' });
+    await confirm.getByRole('button', { name: 'Apply pending migrations' }).click();
+    await page.getByText(/^Pending migrations applied in \d+ ms$/).waitFor();
+    await page.getByText('The live tables match the schema the code expects.').waitFor();
+    await page.getByText('Every migration is applied.').waitFor();
+
+    await page.goto(`${server.url}/ru/dev/debug-migration`);
+    await page.getByText('Все миграции применены.').waitFor();
   });
 });

@@ -1,3 +1,4 @@
+import { DEV_MIGRATION_FUNCTIONS } from './dev-migrations';
 import { DEV_STORAGE_FUNCTIONS } from './dev-storage';
 import { PLAYER_FUNCTIONS } from './player';
 import { ROOM_FUNCTIONS } from './rooms';
@@ -10,7 +11,12 @@ import { YANDEX_MUSIC_FUNCTIONS } from './yandex-music';
 export type { AnyFunctionSpec, FunctionSpec, SpecValue } from './define';
 export { action, mutation, query } from './define';
 export { PLAYER_FUNCTIONS, ROOM_FUNCTIONS, SYSTEM_FUNCTIONS, TRACK_FUNCTIONS, USER_FUNCTIONS };
-export { DEV_STORAGE_FUNCTIONS, SPOTIFY_FUNCTIONS, YANDEX_MUSIC_FUNCTIONS };
+export {
+  DEV_MIGRATION_FUNCTIONS,
+  DEV_STORAGE_FUNCTIONS,
+  SPOTIFY_FUNCTIONS,
+  YANDEX_MUSIC_FUNCTIONS,
+};
 export type { BatchItemResult } from './tracks';
 
 /**
@@ -26,6 +32,7 @@ export const FUNCTION_CONTRACT = {
   ...YANDEX_MUSIC_FUNCTIONS,
   ...SPOTIFY_FUNCTIONS,
   ...DEV_STORAGE_FUNCTIONS,
+  ...DEV_MIGRATION_FUNCTIONS,
 } as const;
 
 export type FunctionTable = typeof FUNCTION_CONTRACT;

@@ -7,6 +7,7 @@ import { addressOf, settingError } from '../startup-errors';
 import { lockDataDir } from './data-dir-lock';
 import { PgliteStream } from './pglite-stream';
 import { PgliteThread } from './pglite-thread';
+import { applyMigrations } from './migrations';
 import * as schema from './schema';
 
 export { schema };
@@ -92,7 +93,6 @@ async function openPglite(
 ): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const thread = await startThread(dataDir);
   const pool = new pg.Pool({
     max: 1,
@@ -105,14 +105,13 @@ async function openPglite(
     await closePool();
     await thread.close();
   };
-  const db = drizzle(pool, { schema });
+  const database = drizzle(pool, { schema }) as unknown as Database;
   try {
-    await migrate(db, { migrationsFolder });
+    await applyMigrations(database, 'pglite', migrationsFolder);
   } catch (error) {
     await close();
     throw error;
   }
-  const database = db as unknown as Database;
   embeddedPings.set(database, () => thread.ping());
   return { db: database, kind: 'pglite', close };
 }
@@ -128,9 +127,6 @@ async function startThread(dataDir: string | null): Promise<PgliteThread> {
   }
 }
 
-/** Several nodes may start at once: an advisory lock lets one of them migrate at a time. */
-const MIGRATION_LOCK_ID = 4_021_977;
-
 async function openPostgres(
   url: string,
   migrationsFolder: string,
@@ -138,22 +134,17 @@ async function openPostgres(
 ): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const closePool = watchPoolConnections(pool, onConnectionError);
-  const db = drizzle(pool, { schema });
-  const lockClient = await pool.connect().catch(async (error: unknown) => {
+  const db = drizzle(pool, { schema }) as unknown as Database;
+  // The first connection tells an unreachable server apart, in one line, before migrating.
+  const first = await pool.connect().catch(async (error: unknown) => {
     await closePool();
     throw settingError('DATABASE_URL', `${addressOf(url)}: cannot connect`, error);
   });
-  try {
-    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migrate(db, { migrationsFolder });
-  } finally {
-    await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-    lockClient.release();
-  }
-  return { db: db as unknown as Database, kind: 'postgres', close: closePool };
+  first.release();
+  await applyMigrations(db, 'postgres', migrationsFolder);
+  return { db, kind: 'postgres', close: closePool };
 }
 
 /**

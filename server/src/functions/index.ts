@@ -1,4 +1,5 @@
 import type { FunctionDefinition } from './define';
+import { devMigrationFunctions } from './dev-migrations';
 import { devStorageFunctions } from './dev-storage';
 import { playerFunctions } from './player';
 import { allRoomFunctions } from './rooms';
@@ -22,6 +23,7 @@ export const appFunctions: readonly FunctionDefinition[] = [
   ...yandexMusicFunctions,
   ...spotifyFunctions,
   ...devStorageFunctions,
+  ...devMigrationFunctions,
 ];
 
 export { defineAction, defineFunction, defineMutation, defineQuery } from './define';

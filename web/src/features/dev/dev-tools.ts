@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { NoticePlayground } from './NoticePlayground';
+import { MigrationTool } from './migrations/MigrationTool';
 import { TrackParserTool } from './parser/TrackParserTool';
 import { CorsTool } from './storage/CorsTool';
 import { StorageTool } from './storage/StorageTool';
@@ -12,6 +13,7 @@ export const DEV_TOOLS: Partial<Record<DevPage, ComponentType>> = {
   notices: NoticePlayground,
   'debug-r2': StorageTool,
   's3-cors-test': CorsTool,
+  'debug-migration': MigrationTool,
   'track-parser-test': TrackParserTool,
   'spotify-search-test': SpotifySearchTool,
   'spotify-find-track-test': SpotifyFindTrackTool,

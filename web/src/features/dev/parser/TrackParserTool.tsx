@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DevTable } from '../DevTable';
 import { parseTrackFilename } from '@music-rooms/domain/track-filename';
 import { TRACK_FILENAME_CORPUS } from '@music-rooms/domain/track-filename-corpus';
 import { Panel } from '../../../ui/Panel';
@@ -27,35 +28,30 @@ export function TrackParserTool() {
           rows={5}
           spellCheck={false}
         />
-        {lines.length > 0 && (
-          <div className="dev-table-wrap">
-            <table className="dev-table" aria-label={t('dev.parser.parsed')}>
-              <thead>
-                <tr>
-                  <th>{t('dev.parser.fileName')}</th>
-                  <th>{t('dev.parser.artist')}</th>
-                  <th>{t('dev.parser.title')}</th>
-                  <th>{t('dev.parser.trackNumber')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {lines.map((line, index) => {
-                  const parsed = parseTrackFilename(line);
-                  return (
-                    <tr key={`${index}:${line}`}>
-                      <td className="dev-code">{line}</td>
-                      <td>
-                        {parsed.artist ?? <span className="dev-muted">{t('dev.parser.none')}</span>}
-                      </td>
-                      <td>{parsed.title}</td>
-                      <td className="dev-num">{parsed.trackNumber ?? '—'}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DevTable
+          headings={[
+            t('dev.parser.fileName'),
+            t('dev.parser.artist'),
+            t('dev.parser.title'),
+            t('dev.parser.trackNumber'),
+          ]}
+          rows={lines}
+          label={t('dev.parser.parsed')}
+        >
+          {lines.map((line, index) => {
+            const parsed = parseTrackFilename(line);
+            return (
+              <tr key={`${index}:${line}`}>
+                <td className="dev-code">{line}</td>
+                <td>
+                  {parsed.artist ?? <span className="dev-muted">{t('dev.parser.none')}</span>}
+                </td>
+                <td>{parsed.title}</td>
+                <td className="dev-num">{parsed.trackNumber ?? '—'}</td>
+              </tr>
+            );
+          })}
+        </DevTable>
       </Panel>
       <CorpusPanel />
     </>
@@ -82,32 +78,29 @@ function CorpusPanel() {
   const passing = results.filter((result) => result.pass).length;
   return (
     <Panel title={t('dev.parser.corpus', { passing, total: results.length })}>
-      <div className="dev-table-wrap">
-        <table className="dev-table" aria-label={t('dev.parser.corpusLabel')}>
-          <thead>
-            <tr>
-              <th>{t('dev.parser.fileName')}</th>
-              <th>{t('dev.parser.expected')}</th>
-              <th>{t('dev.parser.got')}</th>
-              <th>{t('dev.parser.result')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {results.map(({ name, artist, title, parsed, pass }) => (
-              <tr key={name}>
-                <td className="dev-code">{name}</td>
-                <td>{[artist, title].filter(Boolean).join(' — ')}</td>
-                <td>{[parsed.artist, parsed.title].filter(Boolean).join(' — ')}</td>
-                <td>
-                  <span className={pass ? 'dev-badge' : 'dev-badge dev-badge--fail'}>
-                    {pass ? t('dev.parser.pass') : t('dev.parser.fail')}
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DevTable
+        headings={[
+          t('dev.parser.fileName'),
+          t('dev.parser.expected'),
+          t('dev.parser.got'),
+          t('dev.parser.result'),
+        ]}
+        rows={results}
+        label={t('dev.parser.corpusLabel')}
+      >
+        {results.map(({ name, artist, title, parsed, pass }) => (
+          <tr key={name}>
+            <td className="dev-code">{name}</td>
+            <td>{[artist, title].filter(Boolean).join(' — ')}</td>
+            <td>{[parsed.artist, parsed.title].filter(Boolean).join(' — ')}</td>
+            <td>
+              <span className={pass ? 'dev-badge' : 'dev-badge dev-badge--fail'}>
+                {pass ? t('dev.parser.pass') : t('dev.parser.fail')}
+              </span>
+            </td>
+          </tr>
+        ))}
+      </DevTable>
     </Panel>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DevTable } from '../DevTable';
 import type { SpotifyMatchCandidate, SpotifyTrackToMatch } from '@music-rooms/domain/spotify';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
@@ -139,45 +140,36 @@ function Candidates({
   onKeep: (candidate: SpotifyMatchCandidate) => void;
 }) {
   const { t } = useTranslation();
-  if (candidates.length === 0) return <p className="dev-muted">{t('dev.spotify.noCandidates')}</p>;
   return (
-    <div className="dev-table-wrap">
-      <table className="dev-table">
-        <thead>
-          <tr>
-            <th>{t('dev.spotify.title')}</th>
-            <th>{t('dev.spotify.confidence')}</th>
-            <th>{t('dev.spotify.reason')}</th>
-            <th>{t('dev.spotify.delta')}</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {candidates.map((candidate) => (
-            <tr key={candidate.track.id}>
-              <td>
-                <strong>{candidate.track.name}</strong>
-                <span className="dev-muted">
-                  {candidate.track.artists.map((a) => a.name).join(', ')} · {candidate.track.id}
-                </span>
-              </td>
-              <td className="dev-num">{Math.round(candidate.confidence * 100)}%</td>
-              <td>{t(`dev.spotify.reasons.${candidate.reason}`)}</td>
-              <td className="dev-num">{(candidate.durationDeltaMs / 1000).toFixed(1)} s</td>
-              <td>
-                <Button
-                  size="sm"
-                  variant="primary"
-                  disabled={busy}
-                  onClick={() => onKeep(candidate)}
-                >
-                  {t('dev.spotify.confirm')}
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DevTable
+      headings={[
+        t('dev.spotify.title'),
+        t('dev.spotify.confidence'),
+        t('dev.spotify.reason'),
+        t('dev.spotify.delta'),
+        '',
+      ]}
+      rows={candidates}
+      empty={t('dev.spotify.noCandidates')}
+    >
+      {candidates.map((candidate) => (
+        <tr key={candidate.track.id}>
+          <td>
+            <strong>{candidate.track.name}</strong>
+            <span className="dev-muted">
+              {candidate.track.artists.map((a) => a.name).join(', ')} · {candidate.track.id}
+            </span>
+          </td>
+          <td className="dev-num">{Math.round(candidate.confidence * 100)}%</td>
+          <td>{t(`dev.spotify.reasons.${candidate.reason}`)}</td>
+          <td className="dev-num">{(candidate.durationDeltaMs / 1000).toFixed(1)} s</td>
+          <td>
+            <Button size="sm" variant="primary" disabled={busy} onClick={() => onKeep(candidate)}>
+              {t('dev.spotify.confirm')}
+            </Button>
+          </td>
+        </tr>
+      ))}
+    </DevTable>
   );
 }

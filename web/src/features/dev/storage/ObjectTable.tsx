@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DevTable } from '../DevTable';
 import { DEV_STORAGE_LIMITS, type DevStoredObject } from '@music-rooms/domain/dev-storage';
 import { Button } from '../../../ui/Button';
 import { buttonClass } from '../../../ui/button-class';
@@ -16,53 +17,45 @@ type ObjectTableProps = {
 export function ObjectTable({ objects, busy, onPresign, onRemove }: ObjectTableProps) {
   const { t } = useTranslation();
   const format = useTrackFormat();
-  if (objects.length === 0) return <p className="dev-muted">{t('dev.storage.empty')}</p>;
   return (
-    <div className="dev-table-wrap">
-      <table className="dev-table" aria-label={t('dev.storage.objectsTitle')}>
-        <thead>
-          <tr>
-            <th>{t('dev.storage.key')}</th>
-            <th>{t('dev.storage.size')}</th>
-            <th>{t('dev.storage.modified')}</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {objects.map((object) => (
-            <tr key={object.key}>
-              <td className="dev-code">{object.key}</td>
-              <td className="dev-num">{format.bytes(object.size)}</td>
-              <td className="dev-num">{format.date(object.lastModified)}</td>
-              <td>
-                <div className="button-row dev-actions">
-                  <a className={buttonClass('ghost', 'sm')} href={downloadUrl(object.key)} download>
-                    {t('dev.storage.download')}
-                  </a>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={busy}
-                    onClick={() => onPresign(object.key)}
-                  >
-                    {t('dev.storage.presign')}
-                  </Button>
-                  {object.key.startsWith(DEV_STORAGE_LIMITS.uploadPrefix) && (
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      disabled={busy}
-                      onClick={() => onRemove(object.key)}
-                    >
-                      {t('dev.storage.delete')}
-                    </Button>
-                  )}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DevTable
+      headings={[t('dev.storage.key'), t('dev.storage.size'), t('dev.storage.modified'), '']}
+      rows={objects}
+      empty={t('dev.storage.empty')}
+      label={t('dev.storage.objectsTitle')}
+    >
+      {objects.map((object) => (
+        <tr key={object.key}>
+          <td className="dev-code">{object.key}</td>
+          <td className="dev-num">{format.bytes(object.size)}</td>
+          <td className="dev-num">{format.date(object.lastModified)}</td>
+          <td>
+            <div className="button-row dev-actions">
+              <a className={buttonClass('ghost', 'sm')} href={downloadUrl(object.key)} download>
+                {t('dev.storage.download')}
+              </a>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={busy}
+                onClick={() => onPresign(object.key)}
+              >
+                {t('dev.storage.presign')}
+              </Button>
+              {object.key.startsWith(DEV_STORAGE_LIMITS.uploadPrefix) && (
+                <Button
+                  size="sm"
+                  variant="danger"
+                  disabled={busy}
+                  onClick={() => onRemove(object.key)}
+                >
+                  {t('dev.storage.delete')}
+                </Button>
+              )}
+            </div>
+          </td>
+        </tr>
+      ))}
+    </DevTable>
   );
 }
