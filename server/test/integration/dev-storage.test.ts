@@ -22,6 +22,12 @@ async function superAdminOf(app: TestApp) {
   return (await factories(app).signedInUser({ superAdmin: true })).client;
 }
 
+/** A ready track, with its stored file, in a room of another user's. */
+async function trackOfSomeone(app: TestApp) {
+  const { user } = await factories(app).user();
+  return createTrack(app, { room: await createRoom(app, { owner: user }) });
+}
+
 const upload = (
   client: { fetch: (p: string, i?: RequestInit) => Promise<Response> },
   name: string,
@@ -89,8 +95,7 @@ describe.each(['s3', 'local'] as const)('the storage tools on %s storage', (kind
   }) => {
     const app = kind === 's3' ? t : local;
     const client = await superAdminOf(app);
-    const { user } = await factories(app).user();
-    const track = await createTrack(app, { room: await createRoom(app, { owner: user }) });
+    const track = await trackOfSomeone(app);
     expectRefused(
       await client.call('devStorage.remove', { key: track.audioKey! }),
       DEV_STORAGE_ERRORS.notOwnObject,
@@ -108,8 +113,7 @@ describe.each(['s3', 'local'] as const)('the storage tools on %s storage', (kind
   }) => {
     const app = kind === 's3' ? t : local;
     const client = await superAdminOf(app);
-    const { user } = await factories(app).user();
-    const track = await createTrack(app, { room: await createRoom(app, { owner: user }) });
+    const track = await trackOfSomeone(app);
     const probe = (await client.call('devStorage.corsProbe', {})).body.value as DevCorsProbe;
     expect(probe).toMatchObject({ key: track.audioKey, fromTrack: true });
     expect(probe.url === null).toBe(kind === 'local');
