@@ -3,13 +3,11 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { isStorageKey } from './keys';
 import type { ByteRange, ObjectPage, Storage, StoredObject } from './types';
 
-/** Keys are the server's own (`audio/<uuid>`); anything else is a bug, not a path to follow. */
-const KEY = /^[a-z]+(?:\/[A-Za-z0-9._-]+)+$/;
-
 function assertKey(key: string): void {
-  if (!KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+  if (!isStorageKey(key)) {
     throw new Error(`Invalid storage key: ${key}`);
   }
 }
@@ -30,7 +28,7 @@ async function keysUnder(dir: string, prefix = ''): Promise<string[]> {
     entries.map(async (entry) => {
       const key = prefix ? `${prefix}/${entry.name}` : entry.name;
       if (entry.isDirectory()) return keysUnder(path.join(dir, entry.name), key);
-      return entry.isFile() && KEY.test(key) && !entry.name.endsWith('.part') ? [key] : [];
+      return entry.isFile() && isStorageKey(key) && !entry.name.endsWith('.part') ? [key] : [];
     }),
   );
   return keys.flat();

@@ -11,6 +11,7 @@ import {
   type DevStoredObject,
 } from '@music-rooms/domain';
 import { storageOrigin, type StoredObject } from '../../storage';
+import { isStorageKey } from '../../storage/keys';
 import type { RequestDeps } from '../deps';
 import { newestTrackAudioKey } from './probe-store';
 
@@ -29,12 +30,8 @@ const errors = {
     new DomainError('too_large', KEYS.tooLarge, { mb: LIMITS.uploadMaxBytes / 1024 / 1024 }),
 };
 
-/** A key the stores could hold: what the local store accepts, which every S3 accepts too. */
-const KEY = /^[a-z]+(?:\/[A-Za-z0-9._-]+)+$/;
 function checkedKey(key: string): string {
-  if (!KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
-    throw errors.invalidKey();
-  }
+  if (!isStorageKey(key)) throw errors.invalidKey();
   return key;
 }
 

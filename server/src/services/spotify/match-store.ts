@@ -1,11 +1,9 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { SpotifyTrackToMatch } from '@music-rooms/domain';
 import type { Database } from '../../db';
+import { likeContaining } from '../../db/like';
 import { rooms } from '../../db/schema';
 import { tracks } from '../../db/schema-tracks';
-
-/** A LIKE pattern that matches the text literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Ready tracks of every room that a search names (title, artist or room), those without a
@@ -16,7 +14,7 @@ export async function tracksToMatch(
   search: string,
   limit: number,
 ): Promise<SpotifyTrackToMatch[]> {
-  const pattern = containing(search);
+  const pattern = likeContaining(search);
   return db
     .select({
       id: tracks.id,

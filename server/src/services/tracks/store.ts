@@ -4,6 +4,7 @@ import type { Database } from '../../db';
 import { roomUsers, rooms, users } from '../../db/schema';
 import { trackPlaybackCopies } from '../../db/schema-playback';
 import { tracks } from '../../db/schema-tracks';
+import { likeContaining } from '../../db/like';
 import { isUuid } from '../../db/uuid';
 
 export type TrackRow = typeof tracks.$inferSelect;
@@ -19,9 +20,6 @@ export type TrackWithUploader = TrackRow & {
  */
 
 const uploaderColumns = { uploaderName: users.name, uploaderUsername: users.username };
-
-/** A LIKE pattern that matches the text literally (% and _ typed by a person are no wildcards). */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const ORDER: Record<TrackSort, SQL[]> = {
   manual: [asc(tracks.position), asc(tracks.uploadedAt)],
@@ -52,7 +50,7 @@ const SHOWN = sql`${tracks.status} <> 'failed'`;
 
 function searchWhere(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const pattern = containing(search);
+  const pattern = likeContaining(search);
   return or(
     ilike(tracks.title, pattern),
     ilike(tracks.artist, pattern),
