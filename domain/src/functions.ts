@@ -94,13 +94,18 @@ export type FunctionPathOf<Kind extends FunctionKind> = {
   [Path in ContractPath]: FunctionContracts[Path]['kind'] extends Kind ? Path : never;
 }[ContractPath];
 
-export type ArgsOf<Path extends string> = Path extends ContractPath
-  ? FunctionContracts[Path]['args']
-  : FunctionArgs;
+/** What a caller sends to the function at `path`. */
+export type ArgsOf<Path extends ContractPath> = FunctionContracts[Path]['args'];
 
-export type ValueOf<Path extends string> = Path extends ContractPath
-  ? FunctionContracts[Path]['value']
-  : unknown;
+/** What the function at `path` answers. */
+export type ValueOf<Path extends ContractPath> = FunctionContracts[Path]['value'];
+
+/**
+ * The args of a call as a parameter list: a function whose args are all optional may be called
+ * without them; any other must be given its args object.
+ */
+export type ArgsParameter<Path extends ContractPath> =
+  Record<string, never> extends ArgsOf<Path> ? [args?: ArgsOf<Path>] : [args: ArgsOf<Path>];
 
 /** Limits of a client error report (POST /api/debug_event); longer strings are cut. */
 export const DEBUG_EVENT_LIMITS = {

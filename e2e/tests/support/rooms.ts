@@ -1,6 +1,12 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { AUTH_ROUTES, type AuthUserResponse } from '@music-rooms/domain/auth';
-import { FUNCTION_ENDPOINTS, type ArgsOf, type ValueOf } from '@music-rooms/domain/functions';
+import {
+  FUNCTION_ENDPOINTS,
+  type ArgsOf,
+  type FunctionKind,
+  type FunctionPathOf,
+  type ValueOf,
+} from '@music-rooms/domain/functions';
 import type { E2EServer } from '../../src/harness';
 import { newPerson, type Person } from './people';
 
@@ -50,7 +56,7 @@ export function queryAs<Path extends 'rooms.get' | 'player.get'>(
   return call(server, member, FUNCTION_ENDPOINTS.query, path, args);
 }
 
-async function call<Path extends string>(
+async function call<Path extends FunctionPathOf<FunctionKind>>(
   server: E2EServer,
   member: Member,
   endpoint: string,

@@ -1,8 +1,8 @@
 import {
   FUNCTION_ENDPOINTS,
-  type ArgsOf,
+  type ArgsParameter,
+  type FunctionArgs,
   type FunctionEndpoint,
-  type FunctionKind,
   type FunctionFailure,
   type FunctionPathOf,
   type FunctionResponse,
@@ -10,9 +10,6 @@ import {
 } from '@music-rooms/domain/functions';
 import { trackPendingRequest } from '../pending-requests';
 import { FunctionCallError } from './function-call-error';
-
-/** A declared path of that kind, or any other string (its value is then `unknown`). */
-type PathOf<Kind extends FunctionKind> = FunctionPathOf<Kind> | (string & Record<never, never>);
 
 export type ApiClientOptions = {
   /** Origin of the app server; empty in the browser, where calls go to the page's own origin. */
@@ -23,9 +20,22 @@ export type ApiClientOptions = {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** Calls backend functions through the generic HTTP endpoints (spec §7). */
-export function createApiClient({ baseUrl = '', headers = () => ({}) }: ApiClientOptions = {}) {
-  async function call(endpoint: FunctionEndpoint, path: string, args: unknown): Promise<unknown> {
+/**
+ * Sends one call as it is given: the path and args unchecked, the answer unread. The typed calls
+ * of `createApiClient` are built on it; the realtime client reads a live query's first value with
+ * it, for a path and args that its typed hooks checked when they subscribed.
+ */
+export type FunctionSender = (
+  endpoint: FunctionEndpoint,
+  path: string,
+  args: FunctionArgs | undefined,
+) => Promise<unknown>;
+
+export function createFunctionSender({
+  baseUrl = '',
+  headers = () => ({}),
+}: ApiClientOptions = {}): FunctionSender {
+  return async (endpoint, path, args) => {
     const response = await fetch(`${baseUrl}${FUNCTION_ENDPOINTS[endpoint]}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', ...headers() },
@@ -34,18 +44,29 @@ export function createApiClient({ baseUrl = '', headers = () => ({}) }: ApiClien
     const body = await readJson(response);
     if (response.ok && isResponse(body) && body.status === 'success') return body.value;
     throw callError(response, body);
-  }
+  };
+}
 
+/**
+ * Calls backend functions through the generic HTTP endpoints (spec §7). Only declared paths of
+ * the right kind compile, with exactly their args, and each answers its function's value.
+ */
+export function createApiClient(options: ApiClientOptions = {}) {
+  const send = createFunctionSender(options);
   return {
     /** Reads data once; for data that stays current use `useLiveQuery`. */
-    callQuery: <Path extends PathOf<'query'>>(path: Path, args?: ArgsOf<Path>) =>
-      call('query', path, args) as Promise<ValueOf<Path>>,
+    callQuery: <Path extends FunctionPathOf<'query'>>(path: Path, ...[args]: ArgsParameter<Path>) =>
+      send('query', path, args) as Promise<ValueOf<Path>>,
     /** Changes data; counts as a pending change until it finishes (leave-page warning). */
-    callMutation: <Path extends PathOf<'mutation'>>(path: Path, args?: ArgsOf<Path>) =>
-      trackPendingRequest(call('mutation', path, args) as Promise<ValueOf<Path>>),
+    callMutation: <Path extends FunctionPathOf<'mutation'>>(
+      path: Path,
+      ...[args]: ArgsParameter<Path>
+    ) => trackPendingRequest(send('mutation', path, args) as Promise<ValueOf<Path>>),
     /** Runs an action (outside services); counts as a pending change until it finishes. */
-    callAction: <Path extends PathOf<'action'>>(path: Path, args?: ArgsOf<Path>) =>
-      trackPendingRequest(call('action', path, args) as Promise<ValueOf<Path>>),
+    callAction: <Path extends FunctionPathOf<'action'>>(
+      path: Path,
+      ...[args]: ArgsParameter<Path>
+    ) => trackPendingRequest(send('action', path, args) as Promise<ValueOf<Path>>),
   };
 }
 

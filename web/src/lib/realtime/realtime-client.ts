@@ -2,7 +2,7 @@ import type { FunctionArgs } from '@music-rooms/domain/functions';
 import type { RealtimeToken } from '@music-rooms/domain/realtime';
 import type { ListenerReport } from '@music-rooms/domain/listeners';
 import type { RoomActivity } from '@music-rooms/domain/room-activity';
-import { createApiClient } from '../api/functions';
+import { createFunctionSender } from '../api/functions';
 import { FunctionCallError } from '../api/function-call-error';
 import { browserId } from './browser-id';
 import { LiveQueryRegistry, type LiveQueryEntry, type LiveQueryState } from './live-query-registry';
@@ -64,8 +64,8 @@ export class RealtimeClient {
 
   constructor(private readonly options: RealtimeClientOptions = {}) {
     this.getToken = options.getToken ?? (() => fetchRealtimeToken(options.baseUrl));
-    const api = createApiClient({ baseUrl: options.baseUrl });
-    this.readOnce = options.readOnce ?? ((path, args) => api.callQuery(path, args));
+    const send = createFunctionSender({ baseUrl: options.baseUrl });
+    this.readOnce = options.readOnce ?? ((path, args) => send('query', path, args));
     this.browserId = (options.getBrowserId ?? browserId)();
     this.logger = options.logger ?? console;
   }

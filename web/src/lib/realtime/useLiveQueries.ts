@@ -9,13 +9,11 @@ import {
 import type { LiveQueryState } from './live-query-registry';
 import { useRealtimeClient } from './realtime-context';
 
-type QueryPath = FunctionPathOf<'query'> | (string & Record<never, never>);
-
 /**
  * The states of several live queries of one function, in the order of `argsList` (the pages of
  * a list, each its own live query). The array is the same object until one of the states changes.
  */
-export function useLiveQueries<Path extends QueryPath>(
+export function useLiveQueries<Path extends FunctionPathOf<'query'>>(
   path: Path,
   argsList: readonly ArgsOf<Path>[],
 ): readonly LiveQueryState<ValueOf<Path>>[] {

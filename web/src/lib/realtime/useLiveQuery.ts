@@ -9,11 +9,16 @@ import {
 import { LOADING, type LiveQueryState } from './live-query-registry';
 import { useRealtimeClient } from './realtime-context';
 
-/** A declared query path, or any other string (its value is then `unknown`). */
-type QueryPath = FunctionPathOf<'query'> | (string & Record<never, never>);
+type QueryPath = FunctionPathOf<'query'>;
 
-/** Pass 'skip' while the args are not known yet: nothing is subscribed. */
-type LiveArgs<Path extends string> = ArgsOf<Path> | 'skip';
+/**
+ * The args of a live query as a parameter list: optional when the query needs none. Pass 'skip'
+ * while the args are not known yet: nothing is subscribed.
+ */
+type LiveArgs<Path extends QueryPath> =
+  Record<string, never> extends ArgsOf<Path>
+    ? [args?: ArgsOf<Path> | 'skip']
+    : [args: ArgsOf<Path> | 'skip'];
 
 /**
  * The state of a live query: loading, its latest value, or its latest error. It stays current:
@@ -21,7 +26,7 @@ type LiveArgs<Path extends string> = ArgsOf<Path> | 'skip';
  */
 export function useLiveQueryState<Path extends QueryPath>(
   path: Path,
-  args?: LiveArgs<Path>,
+  ...[args]: LiveArgs<Path>
 ): LiveQueryState<ValueOf<Path>> {
   const client = useRealtimeClient();
   // Components pass new but equal args objects on every render: key them by content.
@@ -44,9 +49,9 @@ export function useLiveQueryState<Path extends QueryPath>(
  */
 export function useLiveQuery<Path extends QueryPath>(
   path: Path,
-  args?: LiveArgs<Path>,
+  ...args: LiveArgs<Path>
 ): ValueOf<Path> | undefined {
-  const state = useLiveQueryState(path, args);
+  const state = useLiveQueryState(path, ...args);
   if (state.status === 'error') throw state.error;
   return state.status === 'value' ? state.value : undefined;
 }

@@ -1,8 +1,7 @@
 import type { UserId } from '@music-rooms/domain/ids';
 import { useCallback, useMemo, useState } from 'react';
 import { canonicalJson } from '@music-rooms/domain/functions';
-import { ROOM_LIMITS, type RoomListArgs, type RoomListResult } from '@music-rooms/domain/rooms';
-import type { LiveQueryState } from '../../../lib/realtime/live-query-registry';
+import { ROOM_LIMITS, type RoomListArgs } from '@music-rooms/domain/rooms';
 import { useLiveQueries } from '../../../lib/realtime/useLiveQueries';
 import { joinRoomPages, type RoomListView } from './room-pages';
 import type { RoomListParams } from './useRoomListParams';
@@ -18,28 +17,27 @@ export function useRoomList(
   params: RoomListParams,
   userId: UserId | null,
 ): { view: RoomListView; loadMore: () => void } {
-  const base = useMemo(() => {
-    const args: RoomListArgs & { userId?: UserId } = {
+  const base = useMemo<RoomListArgs>(
+    () => ({
       sort: params.sort,
       favoritesOnly: params.favoritesOnly,
       ...(params.search ? { search: params.search } : {}),
-    };
-    if (params.tab === 'mine' && userId) args.userId = userId;
-    return args;
-  }, [params, userId]);
-  const key = `${params.tab} ${canonicalJson(base)}`;
+    }),
+    [params],
+  );
+  const mine = params.tab === 'mine';
+  const key = `${params.tab} ${mine ? (userId ?? '') : ''} ${canonicalJson(base)}`;
   const [paging, setPaging] = useState({ key, offsets: [0] });
   const offsets = useMemo(() => (paging.key === key ? paging.offsets : [0]), [paging, key]);
 
-  const skip = params.tab === 'mine' && !userId;
-  const argsList = skip ? [] : offsets.map((offset) => ({ ...base, offset, limit: PAGE_SIZE }));
-  const path =
-    params.tab === 'mine' ? 'rooms.getUserRoomsWithAuthors' : 'rooms.getPublicRoomsWithAuthors';
-  // The two lists answer the same shape; their args differ only by the user's id.
-  const states = useLiveQueries(
-    path as string,
-    argsList,
-  ) as readonly LiveQueryState<RoomListResult>[];
+  const pages = offsets.map((offset) => ({ ...base, offset, limit: PAGE_SIZE }));
+  // Both lists answer the same shape; only the shown one has pages, so only it is subscribed.
+  const publicStates = useLiveQueries('rooms.getPublicRoomsWithAuthors', mine ? [] : pages);
+  const userStates = useLiveQueries(
+    'rooms.getUserRoomsWithAuthors',
+    mine && userId ? pages.map((page) => ({ ...page, userId })) : [],
+  );
+  const states = mine ? userStates : publicStates;
   const view = useMemo(() => joinRoomPages(states), [states]);
 
   const { nextOffset } = view;
