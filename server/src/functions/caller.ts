@@ -2,12 +2,16 @@ import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError, PLATFORM_ERROR_CODES, PLATFORM_ERRORS } from '@music-rooms/domain';
+import type { RoomViewer } from '../services/rooms/access';
 import type { Caller } from './define';
 
 /** Recognises a caller from the request, or answers null to let the next resolver try. */
 export type CallerResolver = (request: FastifyRequest) => Caller | null | Promise<Caller | null>;
 
 export const GUEST: Caller = Object.freeze({ userId: null, sessionId: null, viaAdminKey: false });
+
+/** The caller of a function as the services see them: who it is, signed in or a guest. */
+export const viewerOf = (ctx: { caller: Caller }): RoomViewer => ({ userId: ctx.caller.userId });
 
 /**
  * Who is calling an HTTP endpoint. Resolvers are tried in the order they were added: this

@@ -1,6 +1,6 @@
 import { requireSuperAdmin } from '../services/accounts/super-admin';
 import { migrationStatus, runPendingMigrations } from '../services/dev/migrations';
-import { viewerOf } from './rooms/topics';
+import { viewerOf } from './caller';
 import { defineAction } from './define';
 
 /** The migration tool of the developer pages (spec §2); a super administrator's only. */

@@ -6,7 +6,7 @@ import {
   removeObject,
   storageInfo,
 } from '../services/dev/storage-tools';
-import { viewerOf } from './rooms/topics';
+import { viewerOf } from './caller';
 import { defineAction } from './define';
 
 /** The object storage tools of the developer pages (spec §2); a super administrator's only. */

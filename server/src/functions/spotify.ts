@@ -3,7 +3,7 @@ import { searchSpotify } from '../services/spotify/catalog';
 import { tracksToMatch } from '../services/spotify/match-store';
 import { SPOTIFY_LIMITS } from '@music-rooms/domain';
 import { confirmSpotifyMatch, findTrackOnSpotify } from '../services/spotify/track-match';
-import { viewerOf } from './rooms/topics';
+import { viewerOf } from './caller';
 import { publishTracksChange } from './tracks/topics';
 import { defineAction } from './define';
 

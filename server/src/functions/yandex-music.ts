@@ -9,7 +9,7 @@ import {
   retryImport,
   startImport,
 } from '../services/yandex-music/imports';
-import { viewerOf } from './rooms/topics';
+import { viewerOf } from './caller';
 import { publishTracksChange } from './tracks/topics';
 import { tellTracksAdded } from '../services/rooms/activity-news';
 import { defineAction, defineMutation, defineQuery, type MutationContext } from './define';

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { endedSessionOf, REALTIME_LIMITS, TOPICS, type UserId } from '@music-rooms/domain';
+import { parseTopic, REALTIME_LIMITS, TOPICS, type UserId } from '@music-rooms/domain';
 import { isUuid } from '../db/uuid';
 import { SessionLiveness } from '../services/accounts/session-liveness';
 import type { AnnounceEndedSessions } from '../services/accounts/sessions';
@@ -37,7 +37,10 @@ export const sessionRevocationsPlugin = fp(
     );
     const handlers = new Set<EndedHandler>();
     const stopListening = app.topics.onTopics((topics) => {
-      const ended = topics.flatMap((topic) => endedSessionOf(topic) ?? []);
+      const ended = topics.flatMap((topic) => {
+        const parsed = parseTopic(topic);
+        return parsed?.kind === 'sessionEnded' ? [parsed.sessionId] : [];
+      });
       if (ended.length === 0) return;
       liveness.end(ended);
       for (const handler of handlers) {

@@ -19,7 +19,7 @@ import type { SpotifyClient } from './spotify/client';
 
 /**
  * What a service call may use besides its arguments: the database, the settings, and the state
- * the app keeps outside the database. Built once when the app starts (plugins/functions.ts)
+ * the app keeps outside the database. Built once when the app starts (functions/plugin.ts)
  * and handed to every call; a service names the part it needs with `Pick<RequestDeps, ...>`.
  */
 export type RequestDeps = {

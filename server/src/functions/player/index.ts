@@ -1,5 +1,5 @@
 import { TOPICS } from '@music-rooms/domain';
-import { viewerOf } from '../rooms/topics';
+import { viewerOf } from '../caller';
 import { handOverHost } from '../../services/player/host';
 import { commandPlayer } from '../../services/player/playback';
 import { getPlayerView, playerChannel } from '../../services/player/view';

@@ -8,7 +8,8 @@ import {
 } from '../../services/rooms/gate';
 import { requestRoomAccess } from '../../services/rooms/members';
 import { defineMutation, defineQuery, type MutationContext, type QueryContext } from '../define';
-import { publishRoomChange, viewerOf } from './topics';
+import { viewerOf } from '../caller';
+import { publishRoomChange } from './topics';
 
 const addressOf = (ctx: QueryContext | MutationContext) => ctx.caller.address ?? null;
 

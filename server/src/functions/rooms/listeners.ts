@@ -1,7 +1,7 @@
 import { TOPICS, type UserId } from '@music-rooms/domain';
 import { listListeners } from '../../services/rooms/listeners';
 import { defineQuery } from '../define';
-import { viewerOf } from './topics';
+import { viewerOf } from '../caller';
 
 /** The listeners panel: who is in the room now and how their pages play along. */
 export const roomListenerFunctions = [

@@ -8,7 +8,8 @@ import {
   updateRoomUserRole,
 } from '../../services/rooms/members';
 import { defineMutation, defineQuery } from '../define';
-import { publishRoomChange, viewerOf } from './topics';
+import { viewerOf } from '../caller';
+import { publishRoomChange } from './topics';
 
 /** The users modal (spec §2): members, requests, and the removal rules of §6. */
 export const roomMemberFunctions = [

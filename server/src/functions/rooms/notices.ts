@@ -1,7 +1,7 @@
 import { TOPICS } from '@music-rooms/domain';
 import { addedNotices, dismissAddedNotice } from '../../services/rooms/notices';
 import { defineMutation, defineQuery } from '../define';
-import { viewerOf } from './topics';
+import { viewerOf } from '../caller';
 
 /** The notices of being added to a room: live for the person added, until seen. */
 export const roomNoticeFunctions = [

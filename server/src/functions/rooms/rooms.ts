@@ -11,7 +11,8 @@ import {
   updateRoom,
 } from '../../services/rooms/rooms';
 import { defineMutation, defineQuery } from '../define';
-import { publishRoomChange, viewerOf, watchList, watchRoom } from './topics';
+import { viewerOf } from '../caller';
+import { publishRoomChange, watchList, watchRoom } from './topics';
 
 /** Rooms themselves (spec §7 rooms.*): the page, create, settings, delete, lists, URL lookup. */
 export const roomFunctions = [

@@ -43,6 +43,3 @@ export function publishRoomChange(
   ctx.publish(TOPICS.roomUsers(roomId));
   for (const userId of affectedUserIds) if (userId) ctx.publish(TOPICS.userRooms(userId));
 }
-
-/** The caller as the room services see them. */
-export const viewerOf = (ctx: QueryContext | MutationContext) => ({ userId: ctx.caller.userId });

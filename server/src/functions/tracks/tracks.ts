@@ -1,4 +1,4 @@
-import { viewerOf } from '../rooms/topics';
+import { viewerOf } from '../caller';
 import { removeTrack, removeTracks, updateManyTracks } from '../../services/tracks/batch';
 import { setTrackCover } from '../../services/tracks/covers';
 import { fixTrackDurations } from '../../services/tracks/maintenance';

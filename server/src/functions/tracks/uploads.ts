@@ -1,5 +1,5 @@
 import { TOPICS } from '@music-rooms/domain';
-import { viewerOf } from '../rooms/topics';
+import { viewerOf } from '../caller';
 import { cancelUpload, resolveDuplicate } from '../../services/tracks/duplicates';
 import { listUploads } from '../../services/tracks/uploads';
 import { defineMutation, defineQuery } from '../define';

@@ -1,10 +1,11 @@
-import { TOPICS, type RoomAccessArgs, type RoomId } from '@music-rooms/domain';
+import { roomOfTopic, type RoomAccessArgs, type RoomId } from '@music-rooms/domain';
 import type { RoomAccess, RoomViewer } from '../rooms/access';
 
 /** How long a granted view is taken on trust without a change heard (a gate pass's expiry). */
 const TRUST_MS = 5000;
 
-const ACCESS_TOPIC_PREFIXES = [TOPICS.room, TOPICS.roomUsers].map((topic) => topic('' as RoomId));
+/** The topics that can change who may view a room: the room itself and its people. */
+const ACCESS_TOPICS = ['room', 'roomUsers'] as const;
 
 type Entry = { roomId: RoomId; at: number; access: Promise<RoomAccess> };
 
@@ -43,10 +44,10 @@ export class PlayerAccessCache {
 
   /** Called with the topics of every change, on every node. */
   onTopics(topics: readonly string[]): void {
-    const rooms = new Set<string>();
+    const rooms = new Set<RoomId>();
     for (const topic of topics) {
-      const prefix = ACCESS_TOPIC_PREFIXES.find((p) => topic.startsWith(p));
-      if (prefix) rooms.add(topic.slice(prefix.length));
+      const roomId = roomOfTopic(topic, ACCESS_TOPICS);
+      if (roomId) rooms.add(roomId);
     }
     if (rooms.size === 0) return;
     for (const [key, entry] of this.entries) if (rooms.has(entry.roomId)) this.entries.delete(key);

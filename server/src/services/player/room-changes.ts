@@ -1,12 +1,10 @@
-import { TOPICS, type RoomId } from '@music-rooms/domain';
+import { parseTopic, TOPICS, type RoomId } from '@music-rooms/domain';
 import type { Database } from '../../db';
 import type { JobQueue } from '../jobs/queue';
 import { settleRoom } from './playback';
 import { findPlayback, playingRoomIds } from './playback-store';
 
 type Deps = { db: Database; jobs: JobQueue };
-
-const TRACKS_PREFIX = TOPICS.tracks('' as RoomId);
 
 /**
  * Hears every node's topics and, for each room whose tracks changed, settles its player: a
@@ -27,9 +25,8 @@ export class TrackChangeSettler {
 
   onTopics(topics: readonly string[]): void {
     for (const topic of topics) {
-      if (topic.startsWith(TRACKS_PREFIX)) {
-        this.pending.add(topic.slice(TRACKS_PREFIX.length) as RoomId);
-      }
+      const parsed = parseTopic(topic);
+      if (parsed?.kind === 'tracks') this.pending.add(parsed.roomId);
     }
     if (this.pending.size > 0 && !this.draining) {
       this.draining = this.drain().finally(() => (this.draining = null));

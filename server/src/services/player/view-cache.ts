@@ -1,22 +1,10 @@
-import { TOPICS, type RoomId } from '@music-rooms/domain';
+import { roomOfTopic, type RoomId } from '@music-rooms/domain';
 
 /** What each room's player shows everyone alike, good until `validUntil` (server ms). */
 export type Cached = { validUntil: number };
 
 /** The topics that change what the player shows: its state, tracks, people and their roles. */
-const ROOM_TOPIC_PREFIXES = [
-  TOPICS.player,
-  TOPICS.tracks,
-  TOPICS.presence,
-  TOPICS.roomUsers,
-  TOPICS.room,
-].map((topic) => topic('' as RoomId));
-
-/** The room a topic that changes its player names, or null. */
-export function playerRoomOfTopic(topic: string): RoomId | null {
-  const prefix = ROOM_TOPIC_PREFIXES.find((p) => topic.startsWith(p));
-  return prefix ? (topic.slice(prefix.length) as RoomId) : null;
-}
+const PLAYER_VIEW_TOPICS = ['player', 'tracks', 'presence', 'roomUsers', 'room'] as const;
 
 /**
  * The part of `player.get` that is the same for everyone in a room (the settled state, its
@@ -44,7 +32,7 @@ export class PlayerViewCache<T extends Cached> {
   /** Called with the topics of every change, on every node. */
   onTopics(topics: readonly string[]): void {
     for (const topic of topics) {
-      const roomId = playerRoomOfTopic(topic);
+      const roomId = roomOfTopic(topic, PLAYER_VIEW_TOPICS);
       if (roomId) this.entries.delete(roomId);
     }
   }

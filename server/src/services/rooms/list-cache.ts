@@ -1,15 +1,15 @@
-import { isUserTopic, TOPICS, type UserId } from '@music-rooms/domain';
+import { parseTopic, type UserId } from '@music-rooms/domain';
 
 /** Topics after which a cached public list may be out of date: any room, any user's name or photo. */
 export function staleListTopic(topic: string): boolean {
-  return topic === TOPICS.roomList || isUserTopic(topic);
+  const kind = parseTopic(topic)?.kind;
+  return kind === 'roomList' || kind === 'user';
 }
 
-const USER_ROOMS_PREFIX = TOPICS.userRooms('' as UserId);
-
 /** The user whose own rooms or favourites a topic names, or null. */
-function viewerOfTopic(topic: string): string | null {
-  return topic.startsWith(USER_ROOMS_PREFIX) ? topic.slice(USER_ROOMS_PREFIX.length) : null;
+function viewerOfTopic(topic: string): UserId | null {
+  const parsed = parseTopic(topic);
+  return parsed?.kind === 'userRooms' ? parsed.userId : null;
 }
 
 /** Shared entries are kept under this viewer. */

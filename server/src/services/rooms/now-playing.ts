@@ -1,19 +1,12 @@
-import { TOPICS, type RoomId, type RoomNowPlaying } from '@music-rooms/domain';
+import { roomOfTopic, type RoomId, type RoomNowPlaying } from '@music-rooms/domain';
 import type { Database } from '../../db';
 import { selectNowPlaying } from './now-playing-store';
 
 /** A room's current track as kept, with a number that changes whenever it is read anew. */
 export type KeptNowPlaying = { version: number; value: RoomNowPlaying | null };
 
-const PLAYER_PREFIX = TOPICS.player('' as RoomId);
-const TRACKS_PREFIX = TOPICS.tracks('' as RoomId);
-
-/** The room whose player or tracks a topic names, or null. */
-function roomOfTopic(topic: string): RoomId | null {
-  for (const prefix of [PLAYER_PREFIX, TRACKS_PREFIX])
-    if (topic.startsWith(prefix)) return topic.slice(prefix.length) as RoomId;
-  return null;
-}
+/** The topics that can change a room's current track: its player and its tracks. */
+const NOW_PLAYING_TOPICS = ['player', 'tracks'] as const;
 
 /**
  * What each room's player is on, as the room cards show it, kept per room on this node: the
@@ -41,7 +34,7 @@ export class NowPlayingCache {
   /** Called with the topics of every change, on every node. */
   onTopics(topics: readonly string[]): void {
     for (const topic of topics) {
-      const roomId = roomOfTopic(topic);
+      const roomId = roomOfTopic(topic, NOW_PLAYING_TOPICS);
       if (!roomId) continue;
       this.kept.delete(roomId);
       for (const read of this.reads) if (read.rooms.has(roomId)) read.overtaken.add(roomId);
