@@ -45,16 +45,38 @@ describe('drift decisions', () => {
 });
 
 describe('the drift control', () => {
-  it('says "in sync" after a second, and decides only on a full set, on its median', () => {
+  it('says "in sync" after a second, and decides on a small gap only on a full set, on its median', () => {
     const control = new DriftControl();
-    const readings = Array.from({ length: DRIFT_SAMPLES - 1 }, (_, i) => control.add(12, i));
+    const readings = Array.from({ length: DRIFT_SAMPLES - 1 }, (_, i) =>
+      control.add(i % 2 ? 2.5 : 3.5, i),
+    );
     expect(readings[0]?.inSync).toBeNull();
-    // 12 ms off: not in sync until a correction has closed it.
-    expect(readings.at(-1)?.inSync).toBe(false);
     expect(readings.every((reading) => reading?.action === null)).toBe(true);
     const decided = control.add(400, DRIFT_SAMPLES);
-    expect(decided?.driftMs).toBe(12);
+    expect(decided?.driftMs).toBe(3.5);
     expect(decided?.action?.kind).toBe('nudge');
+  });
+
+  it('acts on a gap seen in every reading of the last second at once, closing it within ~1 s', () => {
+    const control = new DriftControl();
+    const readings = Array.from({ length: 5 }, (_, i) => control.add(-30 + (i % 3), i));
+    expect(readings.slice(0, 4).every((reading) => reading?.action === null)).toBe(true);
+    // 30 ms off: not in sync until a correction has closed it.
+    expect(readings[4]?.inSync).toBe(false);
+    const action = readings[4]?.action;
+    if (action?.kind !== 'nudge') throw new Error(`expected a nudge, got ${action?.kind}`);
+    expect(action.rate).toBeGreaterThan(1);
+    expect(action.rate).toBeLessThanOrEqual(1.02);
+    const closedMs = (action.rate - 1) * action.durationS * 1000;
+    expect(closedMs).toBeGreaterThan(28);
+    expect(closedMs).toBeLessThanOrEqual(30);
+    expect(action.durationS).toBeLessThanOrEqual(1.5);
+  });
+
+  it('does not act at once on a gap that one reading of the last second contradicts', () => {
+    const control = new DriftControl();
+    const readings = [12, 12, 0, 12, 12].map((drift, i) => control.add(drift, i));
+    expect(readings.every((reading) => reading?.action === null)).toBe(true);
   });
 
   it('is in sync once the gap is closed, and a wobble afterwards does not undo it', () => {

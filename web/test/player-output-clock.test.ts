@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  OutputClock,
-  SETTLE_WAIT_MS,
-  STAMPS_WAIT_MS,
-  type OutputReading,
-} from '../src/features/player/engine/output-clock';
+import { OutputClock, type OutputReading } from '../src/features/player/engine/output-clock';
 
 /**
  * A context whose output is heard 42 ms after it is rendered: at page time `at` (ms), the
@@ -49,13 +44,13 @@ describe('the output clock (which context time is heard when)', () => {
     expect(worst).toBeGreaterThan(BUFFER_S / 2);
   });
 
-  it('ignores the wild first stamps and uses the rest once they cover an envelope', () => {
+  it('ignores the wild first stamps and uses the rest once they span a second', () => {
     const clock = new OutputClock();
     clock.add(reading(1000, 0.8));
     clock.add(reading(1200, 0.15));
-    for (let at = 1400; at < 4000; at += 200) clock.add(reading(at));
+    for (let at = 1400; at < 2800; at += 200) clock.add(reading(at));
     expect(clock.usesStamps).toBe(false);
-    for (let at = 4000; at <= 6400; at += 200) clock.add(reading(at));
+    for (let at = 2800; at <= 6400; at += 200) clock.add(reading(at));
     expect(clock.usesStamps).toBe(true);
     expect(clock.heardTimeAt(9000)).toBeCloseTo(HEARD(9000), 9);
     expect(clock.pageTimeOf(HEARD(9000))).toBeCloseTo(9000, 6);
@@ -117,29 +112,39 @@ describe('the output clock (which context time is heard when)', () => {
     );
   });
 
-  it('lets the music start without stamps once it has waited for them long enough', () => {
+  it('lets the music start once the stand-in has seen a whole output buffer, stamps or not', () => {
     const clock = new OutputClock();
     clock.add(reading(1000, null));
-    expect(clock.ready(1000 + SETTLE_WAIT_MS - 1)).toBe(false);
-    expect(clock.ready(1000 + SETTLE_WAIT_MS)).toBe(true);
+    expect(clock.ready()).toBe(false);
+    for (let at = 1050; at <= 1150; at += 50) clock.add(reading(at, null));
+    expect(clock.ready()).toBe(true);
+    expect(Math.abs(clock.heardTimeAt(1150)! - HEARD(1150))).toBeLessThan(BUFFER_S);
   });
 
-  it('waits for stamps that are on their way rather than start on the stand-in', () => {
+  it('follows each new top while the envelope is still growing', () => {
     const clock = new OutputClock();
-    for (let at = 1000; at <= 1000 + SETTLE_WAIT_MS; at += 200) clock.add(reading(at));
-    expect(clock.usesStamps).toBe(false);
-    expect(clock.ready(1000 + SETTLE_WAIT_MS)).toBe(false);
-    let at = 1000 + SETTLE_WAIT_MS;
-    while (!clock.usesStamps) clock.add(reading((at += 200)));
-    expect(clock.ready(at)).toBe(true);
-    expect(at).toBeLessThan(1000 + STAMPS_WAIT_MS);
+    // A deep tooth at first: the first top seen is its lower part, the next snap is higher.
+    for (let at = 1000; at <= 4000; at += 50) clock.add(reading(at, at < 3000 ? -0.006 : 0));
+    expect(clock.heardTimeAt(4000)).toBeCloseTo(HEARD(4000), 9);
   });
 
-  it('starts on the stand-in when stamps come but never cover an envelope', () => {
+  it('follows a fall of the output within a second, not after a whole envelope', () => {
     const clock = new OutputClock();
-    clock.add(reading(1000));
-    expect(clock.ready(1000 + STAMPS_WAIT_MS - 1)).toBe(false);
-    expect(clock.ready(1000 + STAMPS_WAIT_MS)).toBe(true);
+    for (let at = 1000; at <= 20_000; at += 50) clock.add(reading(at));
+    let at = 20_000;
+    while (clock.heardTimeAt(at)! - HEARD(at) > -0.029) clock.add(reading((at += 50), -0.03));
+    expect(at - 20_000).toBeLessThanOrEqual(700);
+  });
+
+  it('comes back at once from a dip of the stamps while the machine was busy', () => {
+    const clock = new OutputClock();
+    for (let at = 1000; at <= 20_000; at += 50) clock.add(reading(at));
+    // A stall: the stamps sink 45 ms for two seconds; the music itself went 30 ms late.
+    for (let at = 20_050; at <= 22_000; at += 50) clock.add(reading(at, -0.045));
+    expect(clock.heardTimeAt(22_000)! - HEARD(22_000)).toBeCloseTo(-0.045, 3);
+    for (let at = 22_050; at <= 24_000; at += 50) clock.add(reading(at, -0.03));
+    // Held back, the rise would have left the page playing 15 ms early for seconds.
+    expect(clock.heardTimeAt(24_000)! - HEARD(24_000)).toBeCloseTo(-0.03, 3);
   });
 
   it('forgets a closed context', () => {

@@ -11,6 +11,8 @@ import { median } from './output-clock';
 
 /** Measurements a decision rests on (one each engine tick, so about three seconds). */
 export const DRIFT_SAMPLES = 15;
+/** Measurements enough to say "in sync" (a second), or to act on a large gap. */
+const IN_SYNC_SAMPLES = 5;
 /**
  * A nudge closes this share of the measured gap: what is left is closed by the next one. The
  * measured gap is partly noise (the output stamps wander by a few ms), and closing all of it
@@ -46,6 +48,35 @@ export function driftAction(samplesMs: readonly number[]): DriftAction {
   };
 }
 
+/**
+ * A gap beyond this in every one of the last `IN_SYNC_SAMPLES` measurements is acted on at
+ * once (a start on the first estimate of the output clock, an underrun): waiting for a full set
+ * would leave it audible for seconds, and measurement noise is far smaller.
+ */
+export const PROMPT_MS = 3;
+/**
+ * A prompt nudge closes the whole gap (far larger than the noise of the measurements), over this
+ * long at least (within the ±2 % of any nudge).
+ */
+const PROMPT_OVER_S = 1;
+const MAX_RATE_CHANGE = 0.02;
+
+/** The action for a gap seen in every recent measurement, or null when there is none. */
+export function promptAction(samplesMs: readonly number[]): DriftAction | null {
+  if (samplesMs.length < IN_SYNC_SAMPLES) return null;
+  const recent = samplesMs.slice(-IN_SYNC_SAMPLES);
+  const ahead = recent.every((sample) => sample > PROMPT_MS);
+  if (!ahead && !recent.every((sample) => sample < -PROMPT_MS)) return null;
+  const driftMs = median(recent);
+  if (driftCorrection(driftMs).kind === 'seek') return { kind: 'seek' };
+  const change = Math.min(MAX_RATE_CHANGE, Math.abs(driftMs) / 1000 / PROMPT_OVER_S);
+  return {
+    kind: 'nudge',
+    rate: ahead ? 1 - change : 1 + change,
+    durationS: Math.abs(driftMs) / 1000 / change,
+  };
+}
+
 /** Whether the measured drift is small enough to show "in sync", given whether it did so far. */
 export function isInSync(samplesMs: readonly number[], wasInSync = false): boolean {
   const bound = wasInSync ? Math.min(OUT_OF_SYNC_MS, DRIFT_SEEK_MS) : IN_SYNC_MS;
@@ -61,9 +92,6 @@ export type DriftReading = {
   inSync: boolean | null;
   action: DriftAction | null;
 };
-
-/** Measurements enough to say "in sync" (a second). */
-const IN_SYNC_SAMPLES = 5;
 
 /**
  * The measurements since the last correction. While a nudge is heard nothing is measured (the
@@ -84,7 +112,8 @@ export class DriftControl {
     return {
       driftMs: median(this.samples),
       inSync: count >= IN_SYNC_SAMPLES ? this.inSync : null,
-      action: count >= DRIFT_SAMPLES ? driftAction(this.samples) : null,
+      action:
+        promptAction(this.samples) ?? (count >= DRIFT_SAMPLES ? driftAction(this.samples) : null),
     };
   }
 

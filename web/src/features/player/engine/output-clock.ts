@@ -39,18 +39,29 @@ export type OutputReading = {
 const STARTUP_MS = 1000;
 /** The envelope is taken over this long: a few teeth of the saw (they grow apart under load). */
 const ENVELOPE_MS = 4000;
+/**
+ * Stamps covering this long take over from the stand-in (which can be a buffer off); until they
+ * cover a whole envelope, each higher top of the saw they show is followed at once.
+ */
+const FIRST_ENVELOPE_MS = 1000;
 /** Where in the sorted stamps the envelope is read: a tenth of them may be strays. */
 const ENVELOPE_RANK = 0.9;
 /** The `currentTime` readings of this long stand in before the stamps cover an envelope. */
 const FALLBACK_MS = 1000;
-/** Stamps that never come are waited for this long before the music starts without them. */
-export const SETTLE_WAIT_MS = 4000;
 /**
- * Stamps that come but do not yet cover an envelope are waited for at most this long. Starting
- * on the stand-in while stamps are on their way would start the music up to a buffer off (tens
- * of ms with a large output buffer), a gap the drift correction then needs many seconds to close.
+ * The stand-in is trusted once its readings span this long: a whole output buffer (85 ms with a
+ * 4096-frame one) with a reading just after `currentTime` advanced. The music may start then.
  */
-export const STAMPS_WAIT_MS = 8000;
+const FIRST_READINGS_MS = 120;
+/**
+ * The output fell (an underrun: the music is heard later from now on) when the stamps dropped
+ * by more than `FALL_S` from one to the next (the saw's teeth sink gradually and snap up) and
+ * every stamp since, for this long, lies that much below the envelope before the drop. The
+ * envelope then starts again from the drop: a high percentile of the last four seconds would
+ * keep to the old level for most of them.
+ */
+const FALL_WINDOW_MS = 500;
+const FALL_S = 0.003;
 
 /** Context seconds minus performance seconds at the output: heard(t) = mapping + t / 1000. */
 export function stampMapping(reading: OutputReading): number | null {
@@ -95,15 +106,17 @@ const envelope = (points: readonly Point[]): number | null => {
 export class OutputClock {
   private stamps: Point[] = [];
   private fallbacks: Point[] = [];
-  private firstReadAt: number | null = null;
   private firstStampAt: number | null = null;
   private readonly rise = new RiseLimit();
+  /** The stamps have covered a whole envelope: from then on a rise is held back. */
+  private settled = false;
+  /** Page time (ms) of the first stamp after the output last fell. */
+  private fellAt = 0;
   /** The stamps' mapping, worked out once per stamp: read far more often than stamps come. */
   private held: number | null = null;
 
   /** Adds one reading. */
   add(reading: OutputReading): void {
-    this.firstReadAt ??= reading.readAt;
     const fallback = { mapping: latencyMapping(reading), at: reading.readAt };
     this.fallbacks = within([...this.fallbacks, fallback], FALLBACK_MS);
     const mapping = stampMapping(reading);
@@ -116,26 +129,59 @@ export class OutputClock {
     if (!this.usesStamps) {
       // After a gap (a sleeping tab), the stamps no longer cover an envelope: the stand-in counts.
       this.held = null;
+      this.settled = false;
+      this.rise.reset();
       return;
     }
-    const top = envelope(this.stamps)!;
+    this.noteFall();
+    const top = envelope(this.enveloped())!;
+    this.settled ||= this.stampSpan() >= ENVELOPE_MS * 0.9;
+    if (!this.settled) {
+      // Still growing: each new tooth's top is news, not a jump of the output.
+      this.held = top;
+      return;
+    }
     this.rise.add(top, at);
     this.held = this.rise.limit(top);
   }
 
-  /** Whether the stamps cover a whole envelope. */
+  /** Whether the stamps cover enough to take over from the stand-in. */
   get usesStamps(): boolean {
-    const first = this.stamps[0];
-    const last = this.stamps.at(-1);
-    return first !== undefined && last !== undefined && last.at - first.at >= ENVELOPE_MS * 0.9;
+    return this.stampSpan() >= FIRST_ENVELOPE_MS * 0.9;
   }
 
-  /** Whether the music may start: the stamps are in use, or were waited for long enough. */
-  ready(now: number): boolean {
-    if (this.usesStamps) return true;
-    if (this.firstReadAt === null) return false;
-    const waited = now - this.firstReadAt;
-    return waited >= (this.firstStampAt === null ? SETTLE_WAIT_MS : STAMPS_WAIT_MS);
+  private stampSpan(): number {
+    const first = this.stamps[0];
+    const last = this.stamps.at(-1);
+    return first !== undefined && last !== undefined ? last.at - first.at : 0;
+  }
+
+  /** The stamps the envelope is taken over: those since the output last fell. */
+  private enveloped(): Point[] {
+    return this.stamps.filter((point) => point.at >= this.fellAt);
+  }
+
+  /** After a fall of the output, the stamps from before it no longer count. */
+  private noteFall(): void {
+    const stamps = this.enveloped();
+    const drop = stamps.findLastIndex(
+      (point, index) => index > 0 && point.mapping < stamps[index - 1]!.mapping - FALL_S,
+    );
+    if (drop < 1 || stamps.at(-1)!.at - stamps[drop]!.at < FALL_WINDOW_MS) return;
+    const before = envelope(stamps.slice(0, drop))!;
+    const since = stamps.slice(drop);
+    if (since.every((point) => point.mapping < before - FALL_S)) this.fellAt = stamps[drop]!.at;
+  }
+
+  /**
+   * Whether the music may start: the stamps are in use, or the stand-in has seen a whole output
+   * buffer. Better stamps come later; the engine's nudges follow them.
+   */
+  ready(): boolean {
+    if (this.held !== null) return true;
+    const first = this.fallbacks[0];
+    const last = this.fallbacks.at(-1);
+    return first !== undefined && last !== undefined && last.at - first.at >= FIRST_READINGS_MS;
   }
 
   /** Context seconds minus performance seconds, or null before the first reading. */
@@ -162,8 +208,9 @@ export class OutputClock {
   reset(): void {
     this.stamps = [];
     this.fallbacks = [];
-    this.firstReadAt = null;
     this.firstStampAt = null;
+    this.fellAt = 0;
+    this.settled = false;
     this.rise.reset();
     this.held = null;
   }

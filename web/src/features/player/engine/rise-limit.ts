@@ -8,6 +8,12 @@
  * page's by a few hundred ppm at most. So a fall (an underrun: the music really is heard later)
  * is followed at once, and a rise beyond a small band only as fast as a clock can drift, or at
  * once when it has held steady for a while (a new output device with a shorter delay, say).
+ *
+ * A rise back to where the mapping stood shortly before is followed at once too: the stamps dip
+ * while the machine is busy (seen: the page knocked 25–43 ms late while another page loaded,
+ * the stamps deeper still for a moment). The music cannot be heard earlier than it was, but it
+ * can be heard where it was before the dip: held back, the dip's recovery would leave the page
+ * playing that much early for as long as the rise waits to be steady.
  */
 
 /** The rise followed at once: the stamps' own wobble. */
@@ -18,6 +24,8 @@ const DRIFT_PER_S = 0.0004;
 const STEADY_MS = 8000;
 /** Steady: within this much, all that time. */
 const STEADY_SPREAD_S = 0.002;
+/** How long the level before a dip may be come back to at once. */
+const RECOVER_MS = 10_000;
 
 type Point = { mapping: number; at: number };
 
@@ -25,16 +33,19 @@ export class RiseLimit {
   /** The mapping followed so far: it rises no faster than a clock drifts. */
   private floor: Point | null = null;
   private recent: Point[] = [];
+  /** The mappings followed lately: a dip may come back up to them at once. */
+  private followed: Point[] = [];
 
   /** A new mapping (context seconds minus page seconds) at page time `at` (ms). */
   add(mapping: number, at: number): void {
     this.recent = [...this.recent, { mapping, at }].filter((p) => at - p.at <= STEADY_MS);
     if (this.floor === null || this.steady()) {
-      this.floor = { mapping, at };
+      this.follow({ mapping, at });
       return;
     }
     const drifted = this.floor.mapping + (DRIFT_PER_S * (at - this.floor.at)) / 1000;
-    this.floor = { mapping: Math.min(mapping, drifted), at };
+    const before = Math.max(...this.followed.map((p) => p.mapping));
+    this.follow({ mapping: Math.min(mapping, Math.max(drifted, before)), at });
   }
 
   /** `mapping`, held to what the followed mapping allows. */
@@ -45,6 +56,12 @@ export class RiseLimit {
   reset(): void {
     this.floor = null;
     this.recent = [];
+    this.followed = [];
+  }
+
+  private follow(point: Point): void {
+    this.floor = point;
+    this.followed = [...this.followed, point].filter((p) => point.at - p.at <= RECOVER_MS);
   }
 
   /** The recent mappings cover the steady time and lie within the steady spread. */

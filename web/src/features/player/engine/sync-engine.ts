@@ -77,8 +77,8 @@ export class SyncEngine {
   setView(view: EngineView | null): void {
     this.view = view;
     const state = view?.state;
-    if (!wantsAudio(state)) this.silence();
-    else if (!this.adopt(state)) this.startOver(true);
+    if (!wantsAudio(state)) this.silence(state);
+    else if (!this.adopt(state)) this.startOver(false);
     this.applyGains();
     this.tick();
   }
@@ -135,21 +135,41 @@ export class SyncEngine {
     const { context } = this.audio.get();
     if (context.state !== 'running') {
       this.audio.wake();
+      // Decoded while the browser waits for a click, the music comes in as soon as it is given.
+      this.prepare(state, this.roomPositionSoon(state));
       return this.setSync(this.audio.blocked ? 'blocked' : 'syncing');
     }
     if (this.starting || this.now() < this.retryAt) return;
-    if (!this.program.timeline) {
-      // Started before the output stamps settle, the music would come in tens of ms off.
-      if (!this.output.ready(this.now())) return this.setSync('syncing');
-      return void this.begin(state);
-    }
+    if (!this.program.timeline) return void this.begin(state);
     if (this.schedule(context)) this.measure(state, context);
   }
 
   /** Feeds the output clock from a running context. */
   private readOutput(): void {
     if (!this.audio.running) return;
+    const ready = this.output.ready();
     this.output.add(readOutput(this.audio.get().context, this.now));
+    // A start that waits only for the output clock goes on at once.
+    if (!ready && this.output.ready()) this.tick();
+  }
+
+  /**
+   * Decodes where the music will come in while it cannot yet (paused, or waiting for a click),
+   * so that it comes in on time: a track started by hand is heard from its first note.
+   */
+  private prepare(state: PlaybackState, position: number): void {
+    if (!state.trackId || this.program.timeline || this.timer === null) return;
+    const lane = this.program.laneFor(state.trackId, state.durationMs);
+    this.applyGains();
+    void lane.loadAt(position).catch(() => {});
+  }
+
+  /** Where the room will be once a start now has decoded its segment. */
+  private roomPositionSoon(state: PlaybackState): number {
+    const serverNow = this.options.clock.serverNow();
+    if (serverNow === null) return state.positionMs / 1000;
+    const target = Math.max(state.atServerMs, serverNow + JOIN_LEAD_MS);
+    return (state.positionMs + target - state.atServerMs) / 1000;
   }
 
   /** Starts from where the room is: the segment there is decoded first, then scheduled. */
@@ -163,9 +183,9 @@ export class SyncEngine {
     try {
       const lane = this.program.laneFor(state.trackId!, state.durationMs);
       this.applyGains();
-      const target = Math.max(state.atServerMs, serverNow + JOIN_LEAD_MS);
-      await lane.loadAt((state.positionMs + target - state.atServerMs) / 1000);
-      if (generation !== this.generation) return;
+      await lane.loadAt(this.roomPositionSoon(state));
+      // Decoded before the output clock has its first estimate: the next reading goes on.
+      if (generation !== this.generation || !this.output.ready()) return;
       const start = startAnchor(state, this.options.clock, this.output, this.audio.get().context);
       if (!start || start.position >= state.durationMs / 1000) return;
       this.program.begin(start.at, start.position);
@@ -245,8 +265,10 @@ export class SyncEngine {
     if (this.status.sync !== 'syncError' && this.status.sync !== 'blocked') this.setSync('syncing');
   }
 
-  private silence(): void {
-    this.startOver(true);
+  /** Goes quiet; a paused track stays decoded where it is paused, to play at once. */
+  private silence(state?: PlaybackState): void {
+    this.startOver(!state?.trackId);
+    if (state) this.prepare(state, state.positionMs / 1000);
     this.failures = 0;
     this.retryAt = 0;
     this.setSync('idle');
