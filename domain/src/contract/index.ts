@@ -1,4 +1,5 @@
 import { DEV_MIGRATION_FUNCTIONS } from './dev-migrations';
+import { DEV_SERVICE_FUNCTIONS } from './dev-services';
 import { DEV_STORAGE_FUNCTIONS } from './dev-storage';
 import { PLAYER_FUNCTIONS } from './player';
 import { ROOM_FUNCTIONS } from './rooms';
@@ -13,6 +14,7 @@ export { action, mutation, query } from './define';
 export { PLAYER_FUNCTIONS, ROOM_FUNCTIONS, SYSTEM_FUNCTIONS, TRACK_FUNCTIONS, USER_FUNCTIONS };
 export {
   DEV_MIGRATION_FUNCTIONS,
+  DEV_SERVICE_FUNCTIONS,
   DEV_STORAGE_FUNCTIONS,
   SPOTIFY_FUNCTIONS,
   YANDEX_MUSIC_FUNCTIONS,
@@ -33,6 +35,7 @@ export const FUNCTION_CONTRACT = {
   ...SPOTIFY_FUNCTIONS,
   ...DEV_STORAGE_FUNCTIONS,
   ...DEV_MIGRATION_FUNCTIONS,
+  ...DEV_SERVICE_FUNCTIONS,
 } as const;
 
 export type FunctionTable = typeof FUNCTION_CONTRACT;

@@ -1,5 +1,6 @@
 import type { FunctionDefinition } from './define';
 import { devMigrationFunctions } from './dev-migrations';
+import { devServiceFunctions } from './dev-services';
 import { devStorageFunctions } from './dev-storage';
 import { playerFunctions } from './player';
 import { allRoomFunctions } from './rooms';
@@ -24,6 +25,7 @@ export const appFunctions: readonly FunctionDefinition[] = [
   ...spotifyFunctions,
   ...devStorageFunctions,
   ...devMigrationFunctions,
+  ...devServiceFunctions,
 ];
 
 export { defineAction, defineFunction, defineMutation, defineQuery } from './define';

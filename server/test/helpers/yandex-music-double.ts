@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as data from './yandex-music-double-data';
@@ -14,12 +14,17 @@ export type * from './yandex-music-double-data';
 
 /**
  * A double of the streaming service on loopback speaking its public API (account, tracks,
- * albums, playlists, an account's likes and playlists, search, download-info and its XML), with
- * signed download-info addresses and direct links it verifies and expires. An account may lack
+ * albums, playlists, an account's likes and playlists, search of tracks and artists, both
+ * download schemes: download-info and its XML, and get-file-info whose signature it checks),
+ * with signed download-info addresses and direct links it verifies and expires. An account may lack
  * tracks of the catalogue (`unreadable`). Each track says how its download behaves (a preview, an error page, a cut...).
  */
 
 const SIGN_SALT = 'XGRlBW9FXlekgbPrRHuSiA';
+/** The key get-file-info requests are signed with. */
+const FILE_INFO_KEY = 'p93jhgh689SBReK6ghtw62';
+/** How far a get-file-info request's `ts` may be from the double's clock. */
+const FILE_INFO_SKEW_S = 300;
 
 type Link = { trackId: string; secret: string; expiresAt: number };
 
@@ -29,6 +34,8 @@ export class YandexMusicDouble {
   readonly albums = new Map<string, { title: string; trackIds: string[] }>();
   readonly playlists = new Map<string, DoublePlaylist>();
   readonly requests: DoubleRequest[] = [];
+  /** The likes of each artist by id, as an artist search gives them (none when missing). */
+  readonly artistLikes = new Map<string, number>();
   /** How long a signed link stays good. */
   linkTtlMs = 60_000;
   /** API calls whose path matches answer this status instead. */
@@ -188,6 +195,10 @@ export class YandexMusicDouble {
     if (match) return this.playlist(`${decodeURIComponent(match[1]!)}/${match[2]}`, res);
     match = /^\/playlist\/([^/]+)$/.exec(path);
     if (match) return this.playlist(decodeURIComponent(match[1]!), res);
+    if (path === '/get-file-info') return this.fileInfo(url.searchParams, account, res);
+    if (path === '/search' && url.searchParams.get('type') === 'artist') {
+      return this.artistSearch(url.searchParams.get('text') ?? '', res);
+    }
     if (path === '/search') return this.search(account, url.searchParams.get('text') ?? '', res);
     json(res, 404, { error: { name: 'not-found' } });
   }
@@ -280,6 +291,76 @@ export class YandexMusicDouble {
         tracks: { total: found.length, perPage: 20, results: found.map((t) => this.wire(t.id)) },
       },
     });
+  }
+
+  /** Artists of the catalogue's tracks whose name holds the text, each once. */
+  private artistSearch(text: string, res: http.ServerResponse) {
+    const artists = new Map<string, { id: string; name: string }>();
+    for (const track of this.tracks.values()) {
+      for (const artist of track.artists) {
+        if (artist.name.toLowerCase().includes(text.toLowerCase())) artists.set(artist.id, artist);
+      }
+    }
+    const results = [...artists.values()].map((artist) => ({
+      id: Number(artist.id),
+      name: artist.name,
+      cover: { type: 'from-artist-photos', uri: `${this.host}/covers/orange/%%` },
+      ...(this.artistLikes.has(artist.id) ? { likesCount: this.artistLikes.get(artist.id) } : {}),
+    }));
+    return json(res, 200, { result: { text, artists: { total: results.length, results } } });
+  }
+
+  /**
+   * get-file-info: the request must be signed (an HMAC of its parameters) and recent; the answer
+   * names the best file and a direct link already signed, as the storage checks it.
+   */
+  private fileInfo(params: URLSearchParams, account: DoubleAccount, res: http.ServerResponse) {
+    const values = ['ts', 'trackId', 'quality', 'codecs', 'transports'].map(
+      (name) => params.get(name) ?? '',
+    );
+    const expected = createHmac('sha256', FILE_INFO_KEY)
+      .update(values.join('').replaceAll(',', ''))
+      .digest('base64')
+      .slice(0, -1);
+    const skew = Math.abs(Date.now() / 1000 - Number(values[0]));
+    if (params.get('sign') !== expected || !(skew <= FILE_INFO_SKEW_S)) {
+      return json(res, 403, { error: { name: 'bad-sign', message: 'wrong signature' } });
+    }
+    const id = values[1]!;
+    const track = this.readable(account, id) ? this.tracks.get(id) : undefined;
+    if (!track) return json(res, 404, { error: { name: 'not-found' } });
+    if (track.premium && !account.hasPlus) {
+      return json(res, 403, { error: { name: 'not-allowed', message: 'subscription required' } });
+    }
+    const url = this.signedLink(id);
+    return json(res, 200, {
+      result: {
+        downloadInfo: {
+          trackId: id,
+          quality: values[2],
+          codec: 'mp3',
+          bitrate: track.bitrateInKbps ?? 128,
+          transport: values[4],
+          url,
+          urls: [url],
+          size: track.audio.length,
+          gain: false,
+          realId: id,
+        },
+      },
+    });
+  }
+
+  /** A direct link the storage takes, as the XML step of download-info would make it. */
+  private signedLink(id: string): string {
+    const secret = randomBytes(8).toString('hex');
+    const path = `/music/${id}/${randomBytes(6).toString('hex')}.mp3`;
+    const expiresAt = Date.now() + this.linkTtlMs;
+    this.links.set(path, { trackId: id, secret, expiresAt });
+    const sign = createHash('md5')
+      .update(`${SIGN_SALT}${path.slice(1)}${secret}`)
+      .digest('hex');
+    return `${this.storageBase}/get-mp3/${sign}/${expiresAt.toString(16)}${path}`;
   }
 
   private downloadInfo(id: string, account: DoubleAccount, res: http.ServerResponse) {

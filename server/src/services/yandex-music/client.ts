@@ -10,7 +10,7 @@ import * as wire from './wire';
 /**
  * A small client of the streaming service's public API (the calls its own apps make): account
  * status, tracks by id, albums with tracks, playlists, an account's likes and playlists, search
- * and download-info. The token goes
+ * (tracks, artists) and both download schemes (download-info, get-file-info). The token goes
  * in the Authorization header of each call and nowhere else: no error, log line or answer of
  * this module carries it.
  */
@@ -32,6 +32,19 @@ export type Failures = {
 };
 
 type Request = { query?: Record<string, string>; form?: Record<string, string> };
+
+/** One request and its answer, as the developer pages show them (the token is the caller's to mask). */
+export type Exchange = {
+  method: string;
+  url: URL;
+  carriedToken: boolean;
+  /** Null when no answer came. */
+  status: number | null;
+  contentType: string | null;
+  body: string;
+  ms: number;
+};
+export type ExchangeRecorder = (exchange: Exchange) => void;
 
 /** An answer larger than this is no answer of the API's (a playlist of 10,000 tracks fits). */
 const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
@@ -55,6 +68,8 @@ export class YandexMusicClient {
   readonly addressing: ServiceAddressing;
   /** Connects only to allowed addresses: every address an answer hands out goes through it. */
   private readonly outside: Agent;
+  /** Told of every exchange of `fetchText`; only a `recording` view of the client has one. */
+  private recorder: ExchangeRecorder | null = null;
 
   constructor(private readonly options: ClientOptions) {
     this.addressing = addressingOf(options.apiUrl);
@@ -72,6 +87,17 @@ export class YandexMusicClient {
       if (isForbiddenAddressFailure(error)) throw yandexErrors.prepareFailed();
       throw error;
     }
+  }
+
+  /**
+   * This client telling `record` of every exchange with the API and the addresses its answers
+   * hand out (the developer pages show the raw answers). It shares this client's settings and
+   * connections, so there is nothing to close.
+   */
+  recording(record: ExchangeRecorder): YandexMusicClient {
+    const view = Object.create(this) as YandexMusicClient;
+    view.recorder = record;
+    return view;
   }
 
   /** Ends the guarded agent's connections (the app closing). */
@@ -101,11 +127,23 @@ export class YandexMusicClient {
     if (mayCarryToken(this.addressing, url)) Object.assign(headers, authorization(token));
     if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded';
     const signal = this.timeout(init.signal);
+    const method = init.form ? 'POST' : 'GET';
+    const started = performance.now();
+    const record = (status: number | null, contentType: string | null, body: string) =>
+      this.recorder?.({
+        method,
+        url,
+        carriedToken: 'authorization' in headers,
+        status,
+        contentType,
+        body,
+        ms: Math.round(performance.now() - started),
+      });
     let status: number;
     let body: string;
     try {
       const request: RequestInit = {
-        method: init.form ? 'POST' : 'GET',
+        method,
         headers,
         redirect: 'manual',
         signal,
@@ -114,7 +152,9 @@ export class YandexMusicClient {
       const response = init.api ? await fetch(url, request) : await this.fetchOutside(url, request);
       status = response.status;
       body = (await readLimitedBytes(response, MAX_ANSWER_BYTES)).toString('utf8');
+      record(status, response.headers.get('content-type'), body);
     } catch (error) {
+      record(null, null, '');
       if (error instanceof DomainError) throw error;
       throw yandexErrors.networkError();
     }
@@ -190,6 +230,17 @@ export class YandexMusicClient {
     return this.call(token, '/search', wire.search, failures, {
       query: { text, type: 'track', page: '0', nocorrect: 'false' },
     });
+  }
+
+  searchArtists(token: string, text: string, failures: Failures) {
+    return this.call(token, '/search', wire.artistSearch, failures, {
+      query: { text, type: 'artist', page: '0', nocorrect: 'false' },
+    });
+  }
+
+  /** The newer download scheme: the file and its link in one signed request (file-info.ts). */
+  fileInfo(token: string, query: Record<string, string>, failures: Failures) {
+    return this.call(token, '/get-file-info', wire.fileInfo, failures, { query });
   }
 
   downloadInfo(token: string, trackId: string, failures: Failures, signal?: AbortSignal) {

@@ -72,7 +72,7 @@ export function signedLink(xml: string): string {
   return `${host}/get-mp3/${sign}/${ts}${path}`;
 }
 
-async function directLink(
+export async function directLink(
   client: YandexMusicClient,
   token: string,
   trackId: string,

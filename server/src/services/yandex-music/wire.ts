@@ -129,6 +129,52 @@ export const search = envelope(
   }),
 );
 
+/** An artist as a search lists it: its picture (`%%` where the size goes) and its likes. */
+export const artistSearch = envelope(
+  z.object({
+    artists: z
+      .object({
+        total: serviceNumber,
+        results: z
+          .array(
+            z.object({
+              id: serviceId,
+              name: serviceText,
+              cover: z.object({ uri: serviceText }).optional().catch(undefined),
+              ogImage: serviceText,
+              likesCount: serviceNumber,
+            }),
+          )
+          .catch([]),
+      })
+      .optional()
+      .catch(undefined),
+  }),
+);
+
+/** A link as an answer hands it out: longer than the other texts, never cut. */
+const serviceLink = z
+  .string()
+  .transform((value) => clean(value, 4000))
+  .optional()
+  .catch(undefined);
+
+/** get-file-info: the file chosen and its direct link(s), already signed by the service. */
+export const fileInfo = envelope(
+  z.object({
+    downloadInfo: z.object({
+      trackId: serviceId,
+      quality: serviceText,
+      codec: serviceText,
+      bitrate: serviceNumber,
+      transport: serviceText,
+      url: serviceLink,
+      urls: z.array(serviceLink).catch([]),
+      size: serviceNumber,
+    }),
+  }),
+);
+
 export const downloadInfo = envelope(
   z.array(
     z.object({

@@ -4,6 +4,8 @@ import { MigrationTool } from './migrations/MigrationTool';
 import { TrackParserTool } from './parser/TrackParserTool';
 import { CorsTool } from './storage/CorsTool';
 import { StorageTool } from './storage/StorageTool';
+import { ArtistComparisonTool } from './services/ArtistComparisonTool';
+import { YandexMusicToolV1, YandexMusicToolV2 } from './services/YandexMusicTool';
 import { SpotifyFindTrackTool } from './spotify/SpotifyFindTrackTool';
 import { SpotifySearchTool } from './spotify/SpotifySearchTool';
 import type { DevPage } from './dev-pages';
@@ -17,4 +19,7 @@ export const DEV_TOOLS: Partial<Record<DevPage, ComponentType>> = {
   'track-parser-test': TrackParserTool,
   'spotify-search-test': SpotifySearchTool,
   'spotify-find-track-test': SpotifyFindTrackTool,
+  'yandex-music-test': YandexMusicToolV1,
+  'yandex-music-test-v2': YandexMusicToolV2,
+  'artist-search-comparison': ArtistComparisonTool,
 };
