@@ -23,6 +23,7 @@ export * from './yandex-music-links';
 export * from './spotify';
 export * from './dev-storage';
 export * from './dev-migrations';
+export * from './dev-tracks';
 export * from './jobs';
 export * from './schemas/player';
 export * from './schemas/auth';

@@ -1,5 +1,6 @@
 import { DEV_MIGRATION_FUNCTIONS } from './dev-migrations';
 import { DEV_STORAGE_FUNCTIONS } from './dev-storage';
+import { DEV_TRACK_FUNCTIONS } from './dev-tracks';
 import { PLAYER_FUNCTIONS } from './player';
 import { ROOM_FUNCTIONS } from './rooms';
 import { SPOTIFY_FUNCTIONS } from './spotify';
@@ -14,6 +15,7 @@ export { PLAYER_FUNCTIONS, ROOM_FUNCTIONS, SYSTEM_FUNCTIONS, TRACK_FUNCTIONS, US
 export {
   DEV_MIGRATION_FUNCTIONS,
   DEV_STORAGE_FUNCTIONS,
+  DEV_TRACK_FUNCTIONS,
   SPOTIFY_FUNCTIONS,
   YANDEX_MUSIC_FUNCTIONS,
 };
@@ -33,6 +35,7 @@ export const FUNCTION_CONTRACT = {
   ...SPOTIFY_FUNCTIONS,
   ...DEV_STORAGE_FUNCTIONS,
   ...DEV_MIGRATION_FUNCTIONS,
+  ...DEV_TRACK_FUNCTIONS,
 } as const;
 
 export type FunctionTable = typeof FUNCTION_CONTRACT;

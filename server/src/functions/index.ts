@@ -1,6 +1,7 @@
 import type { FunctionDefinition } from './define';
 import { devMigrationFunctions } from './dev-migrations';
 import { devStorageFunctions } from './dev-storage';
+import { devTrackFunctions } from './dev-tracks';
 import { playerFunctions } from './player';
 import { allRoomFunctions } from './rooms';
 import { spotifyFunctions } from './spotify';
@@ -24,6 +25,7 @@ export const appFunctions: readonly FunctionDefinition[] = [
   ...spotifyFunctions,
   ...devStorageFunctions,
   ...devMigrationFunctions,
+  ...devTrackFunctions,
 ];
 
 export { defineAction, defineFunction, defineMutation, defineQuery } from './define';
