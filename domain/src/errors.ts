@@ -3,6 +3,7 @@ import { PLAYER_ERROR_TEXT } from './player';
 import { ROOM_ERROR_TEXT } from './rooms';
 import { SPOTIFY_ERROR_TEXT } from './spotify';
 import { DEV_STORAGE_ERROR_TEXT } from './dev-storage';
+import { DEV_TRACK_ERROR_TEXT } from './dev-tracks';
 import { TRACK_ERROR_TEXT } from './tracks';
 import { YANDEX_MUSIC_ERROR_TEXT } from './yandex-music';
 import type { VALIDATION } from './schemas/validation-keys';
@@ -98,6 +99,7 @@ export const ERROR_TEXT: Readonly<Record<string, string>> = {
   ...YANDEX_MUSIC_ERROR_TEXT,
   ...SPOTIFY_ERROR_TEXT,
   ...DEV_STORAGE_ERROR_TEXT,
+  ...DEV_TRACK_ERROR_TEXT,
 };
 
 /** The English of a key, with `{{name}}` filled from data; an unknown key reads as itself. */

@@ -24,6 +24,7 @@ export * from './spotify';
 export * from './dev-storage';
 export * from './dev-migrations';
 export * from './dev-services';
+export * from './dev-tracks';
 export * from './jobs';
 export * from './schemas/player';
 export * from './schemas/auth';

@@ -14,6 +14,10 @@ export type JobPayloads = {
   'player.advance': { roomId: RoomId; revision: number };
   /** One track of a streaming-service import; claimed only by the node holding the token. */
   'yandex-import': { importId: string; itemId: string; roomId: RoomId; userId: UserId };
+  /** A track's loudness and true peak measured again; `batchId` groups those started together. */
+  'loudness-measure': { trackId: TrackId; batchId: string };
+  /** One track of a room matched on Spotify as a whole; `batchId` names that run. */
+  'spotify-match': { trackId: TrackId; roomId: RoomId; batchId: string };
 };
 
 export type JobKind = keyof JobPayloads;

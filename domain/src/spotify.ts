@@ -1,3 +1,4 @@
+import type { DevJobProgress, DevRoomRef } from './dev-tracks';
 import type { RoomId, TrackId } from './ids';
 
 /**
@@ -17,6 +18,11 @@ export const SPOTIFY_LIMITS = {
   durationToleranceMs: 2000,
   /** A wait the API asks for (429 Retry-After) up to this long is waited out; a longer one is said. */
   retryAfterWaitMaxMs: 10_000,
+  /**
+   * A room matched as a whole keeps a candidate only this sure: the same ISRC (1), or the same
+   * artist and title with lengths within 1 s (0.90 to 0.95). Anything less is listed unmatched.
+   */
+  autoMatchConfidence: 0.9,
 } as const;
 
 export type SpotifyArtistRef = { id: string; name: string };
@@ -103,6 +109,41 @@ export type SpotifyMatchSaved = {
   spotifyId: string;
   isrc: string | null;
   artistExternalIds: Record<string, string>;
+};
+
+/** Why a track of a room matched as a whole was left without a Spotify id. */
+export type SpotifyUnmatchedReason =
+  /** Spotify had nothing with the track's title (or ISRC). */
+  | 'noCandidates'
+  /** The best candidate was below the confidence a match needs. */
+  | 'lowConfidence'
+  /** Asking Spotify failed, even after waiting as it asked. */
+  | 'failed';
+
+/** One track of a room matched as a whole. */
+export type SpotifyRoomMatchItem = {
+  trackId: TrackId;
+  title: string;
+  artist: string | null;
+  matched: boolean;
+  /** Why it matched, or why it did not. */
+  reason: SpotifyMatchReason | SpotifyUnmatchedReason;
+  /** The best candidate's confidence, when there was one. */
+  confidence: number | null;
+  /** The best candidate (kept on the track only when matched). */
+  spotifyId: string | null;
+  /** For 'failed': the error key Spotify's answer gave. */
+  error: string | null;
+};
+
+/** A room as the "match all" picker shows it. */
+export type SpotifyMatchRoom = DevRoomRef & { tracks: number; matched: number };
+
+/** The rooms, and the last "match all" of the one asked about: its progress and outcomes. */
+export type SpotifyRoomMatches = {
+  rooms: SpotifyMatchRoom[];
+  progress: DevJobProgress | null;
+  items: SpotifyRoomMatchItem[];
 };
 
 export const SPOTIFY_ERRORS = {

@@ -205,14 +205,15 @@ describe('migrations page', () => {
     await page.getByText('The live tables match the schema the code expects.').waitFor();
 
     // The database one migration behind the code, as after a deploy without a restart.
-    await db.execute(sql`ALTER TABLE rooms DROP COLUMN playback_control`);
+    await db.execute(sql`DROP TABLE spotify_room_matches`);
+    await db.execute(sql`ALTER TABLE tracks DROP COLUMN true_peak_db`);
     await db.execute(
       sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`,
     );
     await page.reload();
     await page.getByText('1 migration is not applied yet').waitFor();
-    await page.getByRole('row', { name: /0009_room_playback_control .* Pending/ }).waitFor();
-    await page.getByRole('row', { name: 'rooms playback_control Missing column' }).waitFor();
+    await page.getByRole('row', { name: /0011_dev_track_tools .* Pending/ }).waitFor();
+    await page.getByRole('row', { name: 'tracks true_peak_db Missing column' }).waitFor();
     await page.screenshot({ path: 'test-results/dev-migrations.png', fullPage: true });
     await page.getByRole('button', { name: 'Apply pending migrations' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Apply pending migrations?' });

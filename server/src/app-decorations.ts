@@ -8,6 +8,7 @@ import './functions/plugin';
 import './plugins/background-work';
 import './plugins/build-info';
 import './plugins/database';
+import './plugins/dev-tools-runtime';
 import './plugins/input-guard';
 import './plugins/jobs-runtime';
 import './plugins/player-runtime';

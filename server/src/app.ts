@@ -23,6 +23,7 @@ import { pubsubPlugin } from './realtime/pubsub-plugin';
 import { sessionRevocationsPlugin } from './realtime/session-revocations';
 import { functionsPlugin } from './functions/plugin';
 import { roomRuntimePlugin } from './plugins/room-runtime';
+import { devToolsRuntimePlugin } from './plugins/dev-tools-runtime';
 import { jobsRuntimePlugin } from './plugins/jobs-runtime';
 import { tracksRuntimePlugin } from './plugins/tracks-runtime';
 import { playerRuntimePlugin } from './plugins/player-runtime';
@@ -41,6 +42,7 @@ import { checkRedisReachable } from './db/redis-client';
 import { oauthRoutes } from './routes/oauth';
 import { uploadRoutes } from './routes/uploads';
 import { mediaRoutes } from './routes/media';
+import { devMediaRoutes } from './routes/dev-media';
 import { devStorageRoutes } from './routes/dev-storage';
 
 export type BuildAppOptions = {
@@ -104,6 +106,7 @@ export async function buildApp(
   await app.register(tracksRuntimePlugin);
   await app.register(playerRuntimePlugin);
   await app.register(yandexMusicRuntimePlugin);
+  await app.register(devToolsRuntimePlugin);
   await app.register(functionsPlugin, { extra: options.functions ?? [] });
   await app.register(realtimePlugin);
 
@@ -121,6 +124,7 @@ export async function buildApp(
   await app.register(uploadRoutes);
   await app.register(mediaRoutes);
   await app.register(devStorageRoutes);
+  await app.register(devMediaRoutes);
   await app.register(webAppRoutes);
   return app;
 }

@@ -1,6 +1,7 @@
 import { DEV_MIGRATION_FUNCTIONS } from './dev-migrations';
 import { DEV_SERVICE_FUNCTIONS } from './dev-services';
 import { DEV_STORAGE_FUNCTIONS } from './dev-storage';
+import { DEV_TRACK_FUNCTIONS } from './dev-tracks';
 import { PLAYER_FUNCTIONS } from './player';
 import { ROOM_FUNCTIONS } from './rooms';
 import { SPOTIFY_FUNCTIONS } from './spotify';
@@ -16,6 +17,7 @@ export {
   DEV_MIGRATION_FUNCTIONS,
   DEV_SERVICE_FUNCTIONS,
   DEV_STORAGE_FUNCTIONS,
+  DEV_TRACK_FUNCTIONS,
   SPOTIFY_FUNCTIONS,
   YANDEX_MUSIC_FUNCTIONS,
 };
@@ -36,6 +38,7 @@ export const FUNCTION_CONTRACT = {
   ...DEV_STORAGE_FUNCTIONS,
   ...DEV_MIGRATION_FUNCTIONS,
   ...DEV_SERVICE_FUNCTIONS,
+  ...DEV_TRACK_FUNCTIONS,
 } as const;
 
 export type FunctionTable = typeof FUNCTION_CONTRACT;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type {
   SpotifyMatchSaved,
+  SpotifyRoomMatches,
   SpotifySearchPage,
   SpotifyTrackMatch,
   SpotifyTrackToMatch,
 } from '../spotify';
-import { trackIdSchema } from '../schemas/ids';
+import { roomIdSchema, trackIdSchema } from '../schemas/ids';
 import {
   spotifyIdSchema,
   spotifySearchArgsSchema,
@@ -30,4 +31,13 @@ export const SPOTIFY_FUNCTIONS = {
   'spotify.confirmMatch': action(
     z.object({ trackId: trackIdSchema, spotifyTrackId: spotifyIdSchema }),
   ).returns<SpotifyMatchSaved>(),
+  /** The rooms to match as a whole, and the last run of the one named: progress and outcomes. */
+  'spotify.roomMatches': action(
+    z.object({ roomId: roomIdSchema.optional() }),
+  ).returns<SpotifyRoomMatches>(),
+  /**
+   * Matches every ready track of the room without a Spotify id, one background job a track;
+   * keeps a match only as sure as SPOTIFY_LIMITS.autoMatchConfidence.
+   */
+  'spotify.matchRoom': action(z.object({ roomId: roomIdSchema })).returns<SpotifyRoomMatches>(),
 } as const;

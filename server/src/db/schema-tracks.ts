@@ -76,6 +76,8 @@ export const tracks = pgTable(
     sampleRate: integer('sample_rate'),
     contentHash: text('content_hash'),
     loudnessLufs: real('loudness_lufs'),
+    /** The highest true peak (dBTP, EBU R128), measured with the loudness. */
+    truePeakDb: real('true_peak_db'),
     /** About a thousand peaks (0…255), base64. */
     waveform: text('waveform'),
     audioKey: text('audio_key'),

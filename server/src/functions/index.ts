@@ -2,6 +2,7 @@ import type { FunctionDefinition } from './define';
 import { devMigrationFunctions } from './dev-migrations';
 import { devServiceFunctions } from './dev-services';
 import { devStorageFunctions } from './dev-storage';
+import { devTrackFunctions } from './dev-tracks';
 import { playerFunctions } from './player';
 import { allRoomFunctions } from './rooms';
 import { spotifyFunctions } from './spotify';
@@ -26,6 +27,7 @@ export const appFunctions: readonly FunctionDefinition[] = [
   ...devStorageFunctions,
   ...devMigrationFunctions,
   ...devServiceFunctions,
+  ...devTrackFunctions,
 ];
 
 export { defineAction, defineFunction, defineMutation, defineQuery } from './define';

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import { createMailer } from '../services/accounts/mail';
-import { spotifyClientOf } from '../services/spotify/client';
 import type { RequestDeps } from '../services/deps';
 import type { Caller, FunctionDefinition } from './define';
 import { appFunctions } from './index';
@@ -35,7 +34,7 @@ export const functionsPlugin = fp<FunctionsPluginOptions>(
       ...app.playerRuntime,
       mailer: createMailer(app.config, app.log),
       yandexMusic: app.yandexMusicRuntime,
-      spotify: spotifyClientOf(app.config),
+      spotify: app.devToolsRuntime.spotify,
     };
     app.decorate('functions', {
       find: (path) => registry.find(path),
@@ -52,6 +51,7 @@ export const functionsPlugin = fp<FunctionsPluginOptions>(
       'tracks-runtime',
       'player-runtime',
       'yandex-music-runtime',
+      'dev-tools-runtime',
     ],
   },
 );

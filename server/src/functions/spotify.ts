@@ -2,6 +2,7 @@ import { requireSuperAdmin } from '../services/accounts/super-admin';
 import { searchSpotify } from '../services/spotify/catalog';
 import { tracksToMatch } from '../services/spotify/match-store';
 import { SPOTIFY_LIMITS } from '@music-rooms/domain';
+import { roomMatches, startRoomMatch } from '../services/spotify/room-match';
 import { confirmSpotifyMatch, findTrackOnSpotify } from '../services/spotify/track-match';
 import { viewerOf } from './caller';
 import { publishTracksChange } from './tracks/topics';
@@ -24,5 +25,13 @@ export const spotifyFunctions = [
     const saved = await confirmSpotifyMatch(ctx.deps, viewerOf(ctx), args);
     publishTracksChange(ctx, [saved.roomId]);
     return saved;
+  }),
+  defineAction('spotify.roomMatches', async (ctx, { roomId }) => {
+    await requireSuperAdmin(ctx.deps, viewerOf(ctx));
+    return roomMatches(ctx.deps, roomId ?? null);
+  }),
+  defineAction('spotify.matchRoom', async (ctx, { roomId }) => {
+    await requireSuperAdmin(ctx.deps, viewerOf(ctx));
+    return startRoomMatch(ctx.deps, roomId);
   }),
 ];

@@ -1,4 +1,4 @@
-export { analyseAudio, type AudioAnalysis } from './analyse';
+export { analyseAudio, measureLoudness, type AudioAnalysis } from './analyse';
 export { toCoverWebp } from './cover';
 export {
   ffmpegTimeLimitMs,

@@ -52,7 +52,7 @@ function logFfmpeg(log: FastifyBaseLogger, ffmpeg: HealthDetail['ffmpeg']): void
  * Processing and playback copies share the node's two slots for media work (ffmpeg); one room
  * never holds both.
  */
-const MEDIA_LANE: JobLane = { name: 'media', slots: 2 };
+export const MEDIA_LANE: JobLane = { name: 'media', slots: 2 };
 
 /**
  * What tracks need besides the database: the storage of audio and covers (checked writable at

@@ -28,7 +28,12 @@ const REDIRECT_MAX_AGE_S = 60;
  * redirect to a short-lived presigned address. Private caching only: who may fetch it depends
  * on the room.
  */
-async function send(request: FastifyRequest, reply: FastifyReply, file: MediaFile, maxAge: number) {
+export async function sendMediaFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: MediaFile,
+  maxAge: number,
+) {
   const { stored } = file;
   reply
     .header('cache-control', `private, max-age=${maxAge}`)
@@ -73,7 +78,7 @@ export async function mediaRoutes(app: FastifyInstance) {
     app.get(`/api/tracks/:id/${which}`, { schema }, async (request: MediaRequest, reply) => {
       const caller = await viewer(request);
       const file = await trackFile(deps, caller, request.params.id, request.query, which);
-      return send(request, reply, file, maxAge);
+      return sendMediaFile(request, reply, file, maxAge);
     });
   }
 
@@ -91,7 +96,7 @@ export async function mediaRoutes(app: FastifyInstance) {
       const caller = await viewer(request);
       const { v, ...pass } = request.query;
       const { file, current } = await playbackFile(deps, caller, request.params.id, pass, v);
-      return send(request, reply, file, current ? VERSIONED_MAX_AGE_S : 0);
+      return sendMediaFile(request, reply, file, current ? VERSIONED_MAX_AGE_S : 0);
     },
   );
 }

@@ -22,18 +22,23 @@ describe('the migration tool', () => {
     const { client } = await f.signedInUser({ superAdmin: true });
     const db = t.app.database.db;
     // As if the database were one migration behind the code: its column and its record gone.
-    await db.execute(sql`ALTER TABLE rooms DROP COLUMN playback_control`);
+    await db.execute(sql`DROP TABLE spotify_room_matches`);
+    await db.execute(sql`ALTER TABLE tracks DROP COLUMN true_peak_db`);
     await db.execute(
       sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`,
     );
     const behind = (await client.call('devMigrations.status', {})).body.value as DevMigrationStatus;
     expect(behind.migrations.at(-1)).toMatchObject({
-      tag: '0009_room_playback_control',
+      tag: '0011_dev_track_tools',
       applied: false,
     });
-    expect(behind.drift).toEqual([
-      { table: 'rooms', column: 'playback_control', problem: 'missingColumn' },
-    ]);
+    expect(behind.drift).toHaveLength(2);
+    expect(behind.drift).toEqual(
+      expect.arrayContaining([
+        { table: 'spotify_room_matches', column: null, problem: 'missingTable' },
+        { table: 'tracks', column: 'true_peak_db', problem: 'missingColumn' },
+      ]),
+    );
 
     const after = (await client.call('devMigrations.run', { confirm: true })).body
       .value as DevMigrationStatus;

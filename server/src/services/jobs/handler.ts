@@ -49,3 +49,16 @@ export class PermanentJobError extends Error {
     super(message);
   }
 }
+
+/**
+ * A failure that says when another attempt may succeed (a service's `Retry-After`): the job waits
+ * that long and the attempt is not counted against the lane's attempts.
+ */
+export class RetryLaterJobError extends Error {
+  constructor(
+    readonly delayMs: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobPayloads } from '@music-rooms/domain';
 import type { Database } from '../../db';
 import { inTransaction } from '../../db/transaction';
-import { PermanentJobError, type JobHandler, type JobLane } from './handler';
+import { PermanentJobError, RetryLaterJobError, type JobHandler, type JobLane } from './handler';
 import { LaneSlots } from './lane-slots';
 import {
   claimJob,
@@ -16,7 +16,13 @@ import {
   type ClaimedJob,
 } from './store';
 
-export { PermanentJobError, type JobCommit, type JobHandler, type JobLane } from './handler';
+export {
+  PermanentJobError,
+  RetryLaterJobError,
+  type JobCommit,
+  type JobHandler,
+  type JobLane,
+} from './handler';
 
 /** What a kind is registered with: its lane, and whether only this node may claim its jobs. */
 export type KindOptions = {
@@ -306,6 +312,14 @@ export class JobQueue<Payloads extends object = JobPayloads> {
     const { handler } = job;
     const payload = job.payload as never;
     try {
+      if (error instanceof RetryLaterJobError) {
+        const later = { countAttempt: false };
+        if (!(await retryJob(this.db, job.id, this.nodeId, error.delayMs, error.message, later)))
+          return;
+        this.log.info({ ...this.fields(job), retryInMs: error.delayMs }, 'job asked to wait');
+        this.wakeAt(new Date(Date.now() + error.delayMs));
+        return;
+      }
       if (job.attempts < job.lane.maxAttempts && isRetryable(error)) {
         const delayMs = 1000 * 2 ** job.attempts;
         if (!(await retryJob(this.db, job.id, this.nodeId, delayMs, errorText(error)))) return;

@@ -12,6 +12,9 @@ const RETRY_REFUSALS: Record<JobKind, string | null> = {
   'player.advance': null,
   'yandex-import':
     "it needs the streaming service's token, which only the person's browser keeps: they retry the import in the room",
+  // Measuring again writes the same figures; a failed match only leaves the track unmatched.
+  'loudness-measure': null,
+  'spotify-match': null,
 };
 
 /** The kind a row stores, without the node a kind of one node carries (`yandex-import:<node>`). */

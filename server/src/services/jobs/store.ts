@@ -135,13 +135,17 @@ export async function finishJob(
   return rows.length > 0;
 }
 
-/** Puts a failed attempt back in the queue after a pause; false when the job is not this node's. */
+/**
+ * Puts a failed attempt back in the queue after a pause; false when the job is not this node's.
+ * An attempt the service itself asked to repeat later is not counted (`countAttempt` false).
+ */
 export async function retryJob(
   db: Database,
   id: string,
   nodeId: string,
   delayMs: number,
   error: string,
+  { countAttempt = true }: { countAttempt?: boolean } = {},
 ): Promise<boolean> {
   const rows = await db
     .update(jobs)
@@ -151,6 +155,7 @@ export async function retryJob(
       lockedBy: null,
       lockedUntil: null,
       runAfter: sql`now() + ${delayMs} * interval '1 millisecond'`,
+      ...(countAttempt ? {} : { attempts: sql`greatest(${jobs.attempts} - 1, 0)` }),
     })
     .where(heldBy(id, nodeId))
     .returning({ id: jobs.id });

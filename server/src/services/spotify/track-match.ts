@@ -1,8 +1,14 @@
-import type { SpotifyMatchSaved, SpotifyTrackMatch, TrackId } from '@music-rooms/domain';
+import type {
+  SpotifyMatchSaved,
+  SpotifyTrack,
+  SpotifyTrackMatch,
+  TrackId,
+} from '@music-rooms/domain';
+import type { Database } from '../../db';
 import type { RequestDeps } from '../deps';
 import type { RoomViewer } from '../rooms/access';
 import { requireSuperAdmin } from '../accounts/super-admin';
-import { findTrack, updateTrackRow } from '../tracks/store';
+import { findTrack, updateTrackRow, type TrackRow } from '../tracks/store';
 import { trackErrors } from '../tracks/errors';
 import { spotifyTrack } from './catalog';
 import type { SpotifyClient } from './client';
@@ -34,9 +40,29 @@ export async function findTrackOnSpotify(
 }
 
 /**
- * Keeps a confirmed match on the track (spec §3 super-admin fields): the Spotify id, the ISRC
- * when the track had none, and the artists' Spotify ids beside those of other services.
+ * Keeps a match on the track (spec §3 super-admin fields): the Spotify id, the ISRC when the
+ * track had none, and the artists' Spotify ids beside those of other services.
  */
+export async function saveSpotifyMatch(
+  db: Database,
+  track: TrackRow,
+  match: SpotifyTrack,
+): Promise<SpotifyMatchSaved> {
+  const artistExternalIds = {
+    ...track.artistExternalIds,
+    spotify: match.artists.map((artist) => artist.id).join(','),
+  };
+  const isrc = track.isrc ?? match.isrc;
+  const saved = await updateTrackRow(db, track.id, {
+    spotifyId: match.id,
+    isrc,
+    artistExternalIds,
+  });
+  if (!saved) throw trackErrors.notFound();
+  return { trackId: saved.id, roomId: saved.roomId, spotifyId: match.id, isrc, artistExternalIds };
+}
+
+/** Keeps the match a super administrator confirmed, as Spotify describes that track now. */
 export async function confirmSpotifyMatch(
   deps: Deps,
   viewer: RoomViewer,
@@ -44,17 +70,5 @@ export async function confirmSpotifyMatch(
 ): Promise<SpotifyMatchSaved> {
   await requireSuperAdmin(deps, viewer);
   const track = await trackOf(deps, args.trackId);
-  const match = await spotifyTrack(deps.spotify, args.spotifyTrackId);
-  const artistExternalIds = {
-    ...track.artistExternalIds,
-    spotify: match.artists.map((artist) => artist.id).join(','),
-  };
-  const isrc = track.isrc ?? match.isrc;
-  const saved = await updateTrackRow(deps.db, track.id, {
-    spotifyId: match.id,
-    isrc,
-    artistExternalIds,
-  });
-  if (!saved) throw trackErrors.notFound();
-  return { trackId: saved.id, roomId: saved.roomId, spotifyId: match.id, isrc, artistExternalIds };
+  return saveSpotifyMatch(deps.db, track, await spotifyTrack(deps.spotify, args.spotifyTrackId));
 }

@@ -25,6 +25,7 @@ function replacementOf(incoming: TrackRow) {
     sampleRate: incoming.sampleRate,
     contentHash: incoming.contentHash,
     loudnessLufs: incoming.loudnessLufs,
+    truePeakDb: incoming.truePeakDb,
     waveform: incoming.waveform,
     audioKey: incoming.audioKey,
     originalFileName: incoming.originalFileName,

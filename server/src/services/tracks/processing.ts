@@ -174,6 +174,7 @@ export async function processFile(
     sampleRate,
     contentHash: await sha256(file),
     loudnessLufs: analysis.loudnessLufs,
+    truePeakDb: analysis.truePeakDb,
     waveform: Buffer.from(analysis.peaks).toString('base64'),
     audioKey,
     coverKey,

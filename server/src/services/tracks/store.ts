@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PlaylistId, RoomId, RoomRole, TrackId, TrackSort, UserId } from '@music-rooms/domain';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db';
 import { roomUsers, rooms, users } from '../../db/schema';
 import { trackPlaybackCopies } from '../../db/schema-playback';
@@ -176,6 +177,40 @@ export async function setPositions(db: Database, ids: readonly TrackId[]): Promi
     where ${tracks.id} = ordered.id::uuid`);
 }
 
+/** What the duplicate rule compares: another row's columns, or the values of a new track. */
+type DuplicateFacts = {
+  contentHash: AnyPgColumn | string | null;
+  artist: AnyPgColumn | string | null;
+  title: AnyPgColumn | string;
+  durationMs: AnyPgColumn | number;
+};
+
+/** The columns of `tracks` (or of an alias of it) the rule reads. */
+type DuplicateColumns = Pick<typeof tracks, 'contentHash' | 'artist' | 'title' | 'durationMs'>;
+
+/**
+ * The duplicate rule of uploads (the duplicates chooser) and of the duplicates page, as a
+ * condition on a track: the same bytes, or the same artist and title (ignoring case) with
+ * durations within `toleranceMs`. A track without an artist matches on its bytes only.
+ */
+export function sameTrackAs(
+  track: DuplicateColumns,
+  other: DuplicateFacts,
+  toleranceMs: number,
+): SQL {
+  const sameTags =
+    other.artist === null
+      ? undefined
+      : and(
+          sql`lower(${track.artist}) = lower(${other.artist})`,
+          sql`lower(${track.title}) = lower(${other.title})`,
+          sql`abs(${track.durationMs} - ${other.durationMs}) <= ${toleranceMs}`,
+        );
+  const sameBytes =
+    other.contentHash === null ? undefined : sql`${track.contentHash} = ${other.contentHash}`;
+  return or(sameBytes, sameTags) ?? sql`false`;
+}
+
 /** A track of the room with the same bytes, or the same artist and title and a close duration. */
 export async function findDuplicateTrack(
   db: Database,
@@ -189,14 +224,6 @@ export async function findDuplicateTrack(
     toleranceMs: number;
   },
 ): Promise<TrackRow | null> {
-  const sameTags =
-    params.artist === null
-      ? undefined
-      : and(
-          sql`lower(${tracks.artist}) = lower(${params.artist})`,
-          sql`lower(${tracks.title}) = lower(${params.title})`,
-          sql`abs(${tracks.durationMs} - ${params.durationMs}) <= ${params.toleranceMs}`,
-        );
   const [row] = await db
     .select()
     .from(tracks)
@@ -205,7 +232,7 @@ export async function findDuplicateTrack(
         eq(tracks.roomId, params.roomId),
         sql`${tracks.id} <> ${params.excludeId}`,
         eq(tracks.status, 'ready'),
-        or(eq(tracks.contentHash, params.contentHash), sameTags),
+        sameTrackAs(tracks, params, params.toleranceMs),
       ),
     )
     .orderBy(asc(tracks.uploadedAt))

@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import { NoticePlayground } from './NoticePlayground';
+import { DuplicatesTool } from './duplicates/DuplicatesTool';
+import { LoudnessTool } from './loudness/LoudnessTool';
 import { MigrationTool } from './migrations/MigrationTool';
 import { TrackParserTool } from './parser/TrackParserTool';
 import { CorsTool } from './storage/CorsTool';
@@ -14,7 +16,9 @@ import type { DevPage } from './dev-pages';
 export const DEV_TOOLS: Partial<Record<DevPage, ComponentType>> = {
   notices: NoticePlayground,
   'debug-r2': StorageTool,
+  duplicates: DuplicatesTool,
   's3-cors-test': CorsTool,
+  'audio-normalize': LoudnessTool,
   'debug-migration': MigrationTool,
   'track-parser-test': TrackParserTool,
   'spotify-search-test': SpotifySearchTool,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DevTable } from '../DevTable';
 import type { SpotifyMatchCandidate, SpotifyTrackToMatch } from '@music-rooms/domain/spotify';
@@ -9,6 +9,7 @@ import { SearchField } from '../../../ui/SearchField';
 import { formatClock } from '../../tracks/format';
 import { useTimedCall } from '../useTimedCall';
 import { confirmSpotifyMatch, findOnSpotify, tracksToMatch } from './spotify-api';
+import { RoomMatchPanel } from './RoomMatchPanel';
 
 /**
  * /dev/spotify-find-track-test: pick a room's track, see what Spotify has that could be it
@@ -22,6 +23,7 @@ export function SpotifyFindTrackTool() {
   const confirm = useTimedCall(confirmSpotifyMatch);
   const [picked, setPicked] = useState<SpotifyTrackToMatch | null>(null);
   const { start: loadTracks } = list;
+  const reloadTracks = useCallback(() => void loadTracks(filter), [loadTracks, filter]);
 
   useEffect(() => {
     const timer = setTimeout(() => void loadTracks(filter), 250);
@@ -84,6 +86,7 @@ export function SpotifyFindTrackTool() {
           )}
         </Panel>
       )}
+      <RoomMatchPanel onMatched={reloadTracks} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { TrackId } from '@music-rooms/domain/ids';
+import type { RoomId, TrackId } from '@music-rooms/domain/ids';
 import type { SpotifySearchKind } from '@music-rooms/domain/spotify';
 import { callAction } from '../../../lib/api/functions';
 
@@ -13,3 +13,8 @@ export const findOnSpotify = (trackId: TrackId) => callAction('spotify.findTrack
 
 export const confirmSpotifyMatch = (trackId: TrackId, spotifyTrackId: string) =>
   callAction('spotify.confirmMatch', { trackId, spotifyTrackId });
+
+export const readRoomMatches = (roomId: RoomId | null) =>
+  callAction('spotify.roomMatches', roomId ? { roomId } : {});
+
+export const matchRoom = (roomId: RoomId) => callAction('spotify.matchRoom', { roomId });
