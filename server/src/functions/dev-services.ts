@@ -6,7 +6,7 @@ import {
   probeLink,
   probeSearch,
 } from '../services/dev/service-probes';
-import { viewerOf } from './rooms/topics';
+import { viewerOf } from './caller';
 import { defineAction } from './define';
 
 /**

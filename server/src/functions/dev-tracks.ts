@@ -1,7 +1,7 @@
 import { requireSuperAdmin } from '../services/accounts/super-admin';
 import { listDuplicates, resolveDuplicates } from '../services/dev/duplicates';
 import { listLoudness, measureLoudnessAgain } from '../services/dev/loudness';
-import { viewerOf } from './rooms/topics';
+import { viewerOf } from './caller';
 import { publishTracksChange } from './tracks/topics';
 import { defineAction } from './define';
 
