@@ -1,6 +1,7 @@
 import { requireSuperAdmin } from '../services/accounts/super-admin';
 import { searchSpotify } from '../services/spotify/catalog';
 import { tracksToMatch } from '../services/spotify/match-store';
+import { withInlinePictures } from '../services/spotify/pictures';
 import { SPOTIFY_LIMITS } from '@music-rooms/domain';
 import { roomMatches, startRoomMatch } from '../services/spotify/room-match';
 import { confirmSpotifyMatch, findTrackOnSpotify } from '../services/spotify/track-match';
@@ -12,7 +13,12 @@ import { defineAction } from './define';
 export const spotifyFunctions = [
   defineAction('spotify.search', async (ctx, args) => {
     await requireSuperAdmin(ctx.deps, viewerOf(ctx));
-    return searchSpotify(ctx.deps.spotify, args);
+    const page = await searchSpotify(ctx.deps.spotify, args);
+    const [tracks, artists] = await Promise.all([
+      withInlinePictures(ctx.deps.spotify, page.tracks),
+      withInlinePictures(ctx.deps.spotify, page.artists),
+    ]);
+    return { ...page, tracks, artists };
   }),
   defineAction('spotify.tracksToMatch', async (ctx, { search }) => {
     await requireSuperAdmin(ctx.deps, viewerOf(ctx));

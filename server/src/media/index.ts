@@ -1,5 +1,5 @@
 export { analyseAudio, measureLoudness, type AudioAnalysis } from './analyse';
-export { toCoverWebp } from './cover';
+export { toCoverWebp, toPreviewDataUrl } from './cover';
 export {
   ffmpegTimeLimitMs,
   FFMPEG_MEMORY_LIMIT_BYTES,

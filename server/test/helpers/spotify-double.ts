@@ -27,6 +27,11 @@ export type DoubleSpotifyTrack = {
 export type SpotifyDoubleRequest = { method: string; path: string; query: Record<string, string> };
 
 const PAGE_MAX = 10;
+/** Every picture the double serves: a 1×1 PNG. */
+const PICTURE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 export class SpotifyDouble {
   readonly client = { id: 'spotify-app-id', secret: 'spotify-app-secret' };
@@ -85,6 +90,8 @@ export class SpotifyDouble {
     const url = new URL(req.url ?? '/', this.url);
     const query = Object.fromEntries(url.searchParams);
     this.requests.push({ method: req.method ?? 'GET', path: url.pathname, query });
+    // Pictures are public on Spotify's image hosts: no token asked.
+    if (url.pathname.startsWith('/images/')) return this.picture(res);
     if (req.method === 'POST' && url.pathname === '/api/token') return this.token(req, res);
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!bearer || !this.tokens.has(bearer)) {
@@ -116,6 +123,11 @@ export class SpotifyDouble {
     const value = `app-token-${this.tokensIssued}`;
     this.tokens.add(value);
     send(res, 200, { access_token: value, token_type: 'Bearer', expires_in: 3600 });
+  }
+
+  private picture(res: http.ServerResponse): void {
+    res.writeHead(200, { 'content-type': 'image/png', 'content-length': PICTURE.length });
+    res.end(PICTURE);
   }
 
   private one<T>(res: http.ServerResponse, item: T | undefined, toJson: (item: T) => unknown) {
@@ -174,8 +186,8 @@ export class SpotifyDouble {
       album: {
         name: track.album,
         images: [
-          { url: `${this.url}/images/${track.id}-640.jpg`, width: 640, height: 640 },
-          { url: `${this.url}/images/${track.id}-64.jpg`, width: 64, height: 64 },
+          { url: `${this.url}/images/${track.id}-640.png`, width: 640, height: 640 },
+          { url: `${this.url}/images/${track.id}-64.png`, width: 64, height: 64 },
         ],
       },
       external_ids: track.isrc ? { isrc: track.isrc } : {},
@@ -187,7 +199,7 @@ export class SpotifyDouble {
     return {
       id: artist.id,
       name: artist.name,
-      images: [],
+      images: [{ url: `${this.url}/images/${artist.id}-160.png`, width: 160, height: 160 }],
       ...(artist.followers === undefined ? {} : { followers: { total: artist.followers } }),
       genres: artist.genres ?? [],
       external_urls: { spotify: `https://open.spotify.com/artist/${artist.id}` },

@@ -75,6 +75,9 @@ describe('Spotify on the developer pages', () => {
     expect(artists.artists).toEqual([
       expect.objectContaining({ id: 'artistKino', name: 'Кино', followers: 1_200_000 }),
     ]);
+    // The page's CSP loads no image from outside: pictures come inline, read by the server.
+    expect(page.tracks[0]!.imageUrl).toMatch(/^data:image\/webp;base64,/);
+    expect(artists.artists[0]!.imageUrl).toMatch(/^data:image\/webp;base64,/);
     expect(spotify.tokensIssued).toBe(1);
   });
 

@@ -6,6 +6,7 @@ import {
 import type { RequestDeps } from '../deps';
 import { searchSpotify } from '../spotify/catalog';
 import type { SpotifyClient } from '../spotify/client';
+import { withInlinePictures } from '../spotify/pictures';
 import type { YandexMusicClient } from '../yandex-music/client';
 import { coverPreview } from '../yandex-music/covers';
 import { yandexErrors } from '../yandex-music/errors';
@@ -20,7 +21,8 @@ import { recordedTry } from './service-exchanges';
 
 async function spotifyArtists(spotify: SpotifyClient, name: string): Promise<ComparedArtist[]> {
   const page = await searchSpotify(spotify, { query: name, kind: 'artist', offset: 0 });
-  return page.artists.map((artist) => ({
+  const artists = await withInlinePictures(spotify, page.artists);
+  return artists.map((artist) => ({
     id: artist.id,
     name: artist.name,
     picture: artist.imageUrl,

@@ -1,5 +1,6 @@
 import { SPOTIFY_LIMITS } from '@music-rooms/domain';
 import type { Config } from '../../config';
+import { readLimitedBytes } from '../read-limited-bytes';
 import { spotifyErrors } from './errors';
 
 /**
@@ -18,6 +19,11 @@ export type SpotifyClientOptions = {
 };
 
 type AppToken = { value: string; expiresAt: number };
+
+/** Hosts Spotify serves its pictures from (album art, artists' photos). */
+const PICTURE_HOSTS = /(^|\.)(scdn\.co|spotifycdn\.com)$/;
+/** A picture larger than this is not read. */
+const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 
 /** A token is renewed this long before Spotify would refuse it. */
 const TOKEN_MARGIN_MS = 60_000;
@@ -66,6 +72,31 @@ export class SpotifyClient {
       if (!response.ok) throw spotifyErrors.failed(response.status);
       return (await response.json()) as T;
     }
+  }
+
+  /**
+   * A picture of the catalogue's, read without the app's token: only over https from Spotify's
+   * image hosts, or from the API's own origin (where a double on loopback serves them). Null
+   * when it is elsewhere, missing, no image or too large.
+   */
+  async picture(address: string): Promise<Buffer | null> {
+    const url = URL.canParse(address) ? new URL(address) : null;
+    if (!url || !this.isPictureAddress(url)) return null;
+    try {
+      const response = await this.fetch(url, {});
+      if (!response.ok || !response.headers.get('content-type')?.startsWith('image/')) {
+        await response.body?.cancel();
+        return null;
+      }
+      return await readLimitedBytes(response, PICTURE_MAX_BYTES);
+    } catch {
+      return null;
+    }
+  }
+
+  private isPictureAddress(url: URL): boolean {
+    if (url.origin === new URL(this.options.apiUrl).origin) return true;
+    return url.protocol === 'https:' && PICTURE_HOSTS.test(url.hostname);
   }
 
   private async fetch(url: URL, init: RequestInit): Promise<Response> {

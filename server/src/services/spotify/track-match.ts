@@ -13,6 +13,7 @@ import { trackErrors } from '../tracks/errors';
 import { spotifyTrack } from './catalog';
 import type { SpotifyClient } from './client';
 import { findSpotifyMatches } from './match';
+import { withInlinePictures } from './pictures';
 
 type Deps = Pick<RequestDeps, 'db' | 'config'> & { spotify: SpotifyClient };
 
@@ -30,13 +31,22 @@ export async function findTrackOnSpotify(
 ): Promise<SpotifyTrackMatch> {
   await requireSuperAdmin(deps, viewer);
   const track = await trackOf(deps, trackId);
-  return findSpotifyMatches(deps.spotify, {
+  const match = await findSpotifyMatches(deps.spotify, {
     id: track.id,
     title: track.title,
     artist: track.artist,
     durationMs: track.durationMs,
     isrc: track.isrc,
   });
+  const pictured = await withInlinePictures(
+    deps.spotify,
+    match.candidates.map((candidate) => candidate.track),
+  );
+  const candidates = match.candidates.map((candidate, at) => ({
+    ...candidate,
+    track: pictured[at]!,
+  }));
+  return { ...match, candidates };
 }
 
 /**

@@ -2,7 +2,7 @@ import { fetch, type Agent, type RequestInit, type Response } from 'undici';
 import type { z } from 'zod';
 import { DomainError } from '@music-rooms/domain';
 import { yandexErrors } from './errors';
-import { readLimitedBytes } from './read-bytes';
+import { readLimitedBytes } from '../read-limited-bytes';
 import { isForbiddenAddressFailure, outsideAgent } from './outside-address';
 import { addressingOf, mayCarryToken, type ServiceAddressing } from './outside-url';
 import * as wire from './wire';

@@ -1,14 +1,12 @@
-import sharp from 'sharp';
 import { LIMITS } from '@music-rooms/domain';
-import { toCoverWebp } from '../../media';
-import { readLimitedBytes } from './read-bytes';
+import { toCoverWebp, toPreviewDataUrl } from '../../media';
+import { readLimitedBytes } from '../read-limited-bytes';
 import type { YandexMusicClient } from './client';
 import { outsideUrl } from './outside-url';
 
 /**
  * Covers from the service. Its cover addresses hold `%%` where the size goes. The preview gets
- * a small data: URL (the page loads no image from the service itself, so its CSP stays
- * `img-src 'self' data: blob:`); a track whose file has no cover gets the service's, stored as
+ * a small data: URL (`toPreviewDataUrl`); a track whose file has no cover gets the service's, stored as
  * the product keeps every cover (512×512 WebP).
  */
 
@@ -45,16 +43,7 @@ export async function coverPreview(
 ): Promise<string | null> {
   if (!uri) return null;
   const image = await fetchCover(client, uri, 200);
-  if (!image) return null;
-  try {
-    const small = await sharp(image, { failOn: 'error', limitInputPixels: 16 * 1024 * 1024 })
-      .resize(PREVIEW_PX, PREVIEW_PX, { fit: 'cover' })
-      .webp({ quality: 75 })
-      .toBuffer();
-    return `data:image/webp;base64,${small.toString('base64')}`;
-  } catch {
-    return null;
-  }
+  return image ? toPreviewDataUrl(image, PREVIEW_PX) : null;
 }
 
 /** The service's cover as a track keeps it, or null. */

@@ -1,7 +1,11 @@
-import type { Response } from 'undici';
+/** What is read of an answer: undici's and the global fetch's both fit. */
+type Answer = {
+  headers: { get(name: string): string | null };
+  body: ReadableStream<Uint8Array> | null;
+};
 
 /** Reads a body up to a size; a longer one, or one cut short, throws. */
-export async function readLimitedBytes(response: Response, maxBytes: number): Promise<Buffer> {
+export async function readLimitedBytes(response: Answer, maxBytes: number): Promise<Buffer> {
   const declared = Number(response.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw new Error('answer too large');
   const chunks: Buffer[] = [];
