@@ -21,6 +21,7 @@ import type { TrackSummary } from '@music-rooms/domain/tracks';
 import { SortableTrackRow } from './SortableTrackRow';
 import { TrackRow, type TrackPlayback, type TrackRowActions } from './TrackRow';
 import { useDragAnnouncements } from './useDragAnnouncements';
+import { useRevealOwnUploads } from './useRevealOwnUploads';
 import type { Selection } from './useSelection';
 
 /** Every row is this tall, so the list can place thousands without measuring them. */
@@ -38,6 +39,8 @@ type TrackListProps = {
   onOpenTrack: (id: TrackId) => void;
   onReorder: (ids: TrackId[]) => void;
   playback: TrackPlayback;
+  /** The tracks of the person's own uploads: a new one is scrolled into view. */
+  ownUploads: ReadonlySet<TrackId>;
 };
 
 /**
@@ -45,7 +48,7 @@ type TrackListProps = {
  * of ten thousand tracks scrolls as smoothly as one of ten. In the manual order an editor drags
  * rows by their handle (or moves them with the keyboard).
  */
-export function TrackList({ tracks, reorderable, onReorder, ...rest }: TrackListProps) {
+export function TrackList({ tracks, reorderable, onReorder, ownUploads, ...rest }: TrackListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   // The virtualizer hands out fresh measurements on every render by design; React's compiler
   // then leaves this component as it is, which is what a list that scrolls needs.
@@ -61,6 +64,7 @@ export function TrackList({ tracks, reorderable, onReorder, ...rest }: TrackList
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+  useRevealOwnUploads(virtualizer, tracks, ownUploads);
   const accessibility = useDragAnnouncements(tracks);
   const actions: TrackRowActions = {
     pass: rest.pass,

@@ -22,6 +22,7 @@ type TrackListBodyProps = {
   openTrack: TrackId | null;
   onOpenTrack: (id: TrackId) => void;
   playback: TrackPlayback;
+  ownUploads: ReadonlySet<TrackId>;
 };
 
 /** The tracks, or why there are none: loading, an error, an empty playlist, nothing found. */
@@ -59,5 +60,13 @@ export function TrackListBody({ list, playlistId, ...rest }: TrackListBodyProps)
       notify({ variant: 'error', title: errorText(error, 'tracks.errors.updateFailed') });
     }
   };
-  return <TrackList tracks={list.tracks} onReorder={(ids) => void reorder(ids)} {...rest} />;
+  // One list per playlist: rows met on switching to another are not new arrivals.
+  return (
+    <TrackList
+      key={playlistId}
+      tracks={list.tracks}
+      onReorder={(ids) => void reorder(ids)}
+      {...rest}
+    />
+  );
 }

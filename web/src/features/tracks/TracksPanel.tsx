@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { PlaylistId, RoomId, TrackId } from '@music-rooms/domain/ids';
 import type { RoomAccessArgs } from '@music-rooms/domain/rooms';
 import type { PlaylistSummary, TrackSort } from '@music-rooms/domain/tracks';
@@ -37,6 +37,10 @@ export function TracksPanel(props: TracksPanelProps) {
   const list = useTrackList({ roomId, playlistId: playlist?._id ?? null, search, sort, pass });
   const selection = useSelection(list.tracks);
   const [editing, setEditing] = useState<TrackId[] | null>(null);
+  const ownUploads = useMemo(
+    () => new Set([...uploads.server.values()].flatMap((view) => view.trackId ?? [])),
+    [uploads.server],
+  );
   const reorderable = can.manage && sort === 'manual' && list.searched === '' && !selection.active;
 
   return (
@@ -72,6 +76,7 @@ export function TracksPanel(props: TracksPanelProps) {
         openTrack={props.openTrack}
         onOpenTrack={props.onOpenTrack}
         playback={props.playback}
+        ownUploads={ownUploads}
       />
       {editing && list.tracks && (
         <BatchEditDialog

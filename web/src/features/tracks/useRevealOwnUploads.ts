@@ -1,0 +1,30 @@
+import { useEffect, useRef } from 'react';
+import type { Virtualizer } from '@tanstack/react-virtual';
+import type { TrackId } from '@music-rooms/domain/ids';
+import type { TrackSummary } from '@music-rooms/domain/tracks';
+
+/**
+ * Scrolls the list to a track of the person's own upload when its row comes in, so what they
+ * just added is in view. Rows already listed when the list was first shown, and other people's
+ * new tracks, leave the scroll alone: someone reading the list is not moved by the room.
+ */
+export function useRevealOwnUploads(
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+  tracks: readonly TrackSummary[],
+  ownUploads: ReadonlySet<TrackId>,
+): void {
+  const listedAtFirst = useRef<ReadonlySet<TrackId> | null>(null);
+  const revealed = useRef(new Set<TrackId>());
+  useEffect(() => {
+    listedAtFirst.current ??= new Set(tracks.map((track) => track._id));
+    const before = listedAtFirst.current;
+    let target = -1;
+    tracks.forEach((track, index) => {
+      const id = track._id;
+      if (!ownUploads.has(id) || before.has(id) || revealed.current.has(id)) return;
+      revealed.current.add(id);
+      target = index;
+    });
+    if (target >= 0) virtualizer.scrollToIndex(target, { align: 'auto' });
+  }, [virtualizer, tracks, ownUploads]);
+}
