@@ -14,6 +14,8 @@ export type JobPayloads = {
   'player.advance': { roomId: RoomId; revision: number };
   /** One track of a streaming-service import; claimed only by the node holding the token. */
   'yandex-import': { importId: string; itemId: string; roomId: RoomId; userId: UserId };
+  /** The end of a track removal's undo window: its kept files are deleted. */
+  'tracks.purge-removal': { removalId: string; roomId: RoomId };
 };
 
 export type JobKind = keyof JobPayloads;

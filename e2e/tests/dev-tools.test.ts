@@ -190,7 +190,7 @@ describe('track parser page', () => {
 });
 
 describe('migrations page', () => {
-  test('lists the migrations, finds one pending and the column it adds missing, and applies it', async ({
+  test('lists the migrations, finds one pending and the table it makes missing, and applies it', async ({
     signedInPage: page,
     server,
     member,
@@ -205,14 +205,14 @@ describe('migrations page', () => {
     await page.getByText('The live tables match the schema the code expects.').waitFor();
 
     // The database one migration behind the code, as after a deploy without a restart.
-    await db.execute(sql`ALTER TABLE rooms DROP COLUMN playback_control`);
+    await db.execute(sql`DROP TABLE track_removals`);
     await db.execute(
       sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`,
     );
     await page.reload();
     await page.getByText('1 migration is not applied yet').waitFor();
-    await page.getByRole('row', { name: /0009_room_playback_control .* Pending/ }).waitFor();
-    await page.getByRole('row', { name: 'rooms playback_control Missing column' }).waitFor();
+    await page.getByRole('row', { name: /0010_track_removals .* Pending/ }).waitFor();
+    await page.getByRole('row', { name: 'track_removals — Missing table' }).waitFor();
     await page.screenshot({ path: 'test-results/dev-migrations.png', fullPage: true });
     await page.getByRole('button', { name: 'Apply pending migrations' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Apply pending migrations?' });

@@ -227,3 +227,4 @@ export * from './schema-jobs';
 export * from './schema-player';
 export * from './schema-playback';
 export * from './schema-imports';
+export * from './schema-removals';

@@ -9,30 +9,30 @@ describe('the migration tool', () => {
   test('lists every migration as applied and finds no drift on a fresh database', async ({ f }) => {
     const { client } = await f.signedInUser({ superAdmin: true });
     const status = (await client.call('devMigrations.status', {})).body.value as DevMigrationStatus;
-    expect(status.migrations.length).toBeGreaterThanOrEqual(10);
+    expect(status.migrations.length).toBeGreaterThanOrEqual(11);
     expect(status.migrations[0]).toMatchObject({ tag: '0000_init', applied: true });
     expect(status.migrations.every((migration) => migration.applied)).toBe(true);
     expect(status.drift).toEqual([]);
   });
 
-  test('finds a migration the database has not applied and a column gone, then applies it', async ({
+  test('finds a migration the database has not applied and the table it makes gone, then applies it', async ({
     t,
     f,
   }) => {
     const { client } = await f.signedInUser({ superAdmin: true });
     const db = t.app.database.db;
-    // As if the database were one migration behind the code: its column and its record gone.
-    await db.execute(sql`ALTER TABLE rooms DROP COLUMN playback_control`);
+    // As if the database were one migration behind the code: its table and its record gone.
+    await db.execute(sql`DROP TABLE track_removals`);
     await db.execute(
       sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`,
     );
     const behind = (await client.call('devMigrations.status', {})).body.value as DevMigrationStatus;
     expect(behind.migrations.at(-1)).toMatchObject({
-      tag: '0009_room_playback_control',
+      tag: '0010_track_removals',
       applied: false,
     });
     expect(behind.drift).toEqual([
-      { table: 'rooms', column: 'playback_control', problem: 'missingColumn' },
+      { table: 'track_removals', column: null, problem: 'missingTable' },
     ]);
 
     const after = (await client.call('devMigrations.run', { confirm: true })).body

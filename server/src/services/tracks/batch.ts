@@ -12,11 +12,13 @@ import { requireSignedIn, type RoomViewer } from '../rooms/access';
 import { authorizeTrack, authorizeTracksOf } from './access';
 import { trackErrors } from './errors';
 import { deletePlaybackCopies } from './playback-store';
+import { removeTracksUndoably } from './removals';
 import { deleteTrackRows, findTracks, updateTrackRow, type TrackRow } from './store';
-import { removeStoredFiles, type StoredFiles } from './stored-files';
+import type { StoredFiles } from './stored-files';
 import { endUploadsOfRemovedTracks } from './upload-store';
 
 type Deps = Pick<RequestDeps, 'db' | 'storage' | 'log'>;
+type RemovalDeps = Deps & Pick<RequestDeps, 'jobs'>;
 
 /**
  * The tracks of a batch the caller may manage, with a refusal for each of the others. Access is
@@ -81,26 +83,30 @@ export async function deleteTracks(
   });
 }
 
-/** Removes one track with its files (editors and above); answers its room. */
-export async function removeTrack(deps: Deps, viewer: RoomViewer, id: TrackId): Promise<RoomId> {
+/** Removes one track (editors and above), for a while undoably; answers its room and removal. */
+export async function removeTrack(
+  deps: RemovalDeps,
+  viewer: RoomViewer,
+  id: TrackId,
+): Promise<{ roomId: RoomId; removalIds: string[] }> {
   const { track } = await authorizeTrack(deps.db, viewer, id, 'tracks.manage');
-  await removeStoredFiles(deps, await deleteTracks(deps.db, [id]));
-  return track.roomId;
+  const removalIds = await removeTracksUndoably(deps, viewer.userId, [id]);
+  return { roomId: track.roomId, removalIds };
 }
 
-/** Removes many tracks with their files, with a result for each. */
+/** Removes many tracks, for a while undoably, with a result for each. */
 export async function removeTracks(
-  deps: Deps,
+  deps: RemovalDeps,
   viewer: RoomViewer,
   ids: readonly TrackId[],
-): Promise<{ results: BatchItemResult[]; roomIds: RoomId[] }> {
+): Promise<{ results: BatchItemResult[]; roomIds: RoomId[]; removalIds: string[] }> {
   const { tracks, refusals } = await manageableTracks(deps, viewer, ids);
-  const removed = await deleteTracks(
-    deps.db,
+  const removalIds = await removeTracksUndoably(
+    deps,
+    viewer.userId,
     tracks.map((track) => track.id),
   );
-  await removeStoredFiles(deps, removed);
-  return { results: resultsOf(ids, refusals), roomIds: roomsOf(tracks) };
+  return { results: resultsOf(ids, refusals), roomIds: roomsOf(tracks), removalIds };
 }
 
 const roomsOf = (tracks: readonly TrackRow[]) => [...new Set(tracks.map((track) => track.roomId))];
