@@ -115,6 +115,12 @@ export type TrackListResult = { tracks: TrackSummary[]; stats: PlaylistStats };
 export const TRACK_UNDO_TOAST_MS = 8_000;
 export const TRACK_UNDO_WINDOW_MS = 30_000;
 
+/**
+ * The tags the person who uploaded a track may fix on it themselves, without the room's right
+ * to manage its music (editors and above may change every tag).
+ */
+export const UPLOADER_TAGS = ['title', 'artist', 'album', 'year'] as const;
+
 /** Whether a track counts as NEW (§9: for 10 days after upload). */
 export function isNewTrack(uploadedAt: number, now: number, newBadgeDays: number): boolean {
   return now - uploadedAt < newBadgeDays * 24 * 60 * 60 * 1000;

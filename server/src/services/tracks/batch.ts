@@ -13,6 +13,7 @@ import { authorizeTrack, authorizeTracksOf } from './access';
 import { trackErrors } from './errors';
 import { deletePlaybackCopies } from './playback-store';
 import { removeTracksUndoably } from './removals';
+import { ownFixableTracks } from './tag-rights';
 import { deleteTrackRows, findTracks, updateTrackRow, type TrackRow } from './store';
 import type { StoredFiles } from './stored-files';
 import { endUploadsOfRemovedTracks } from './upload-store';
@@ -55,14 +56,21 @@ const resultsOf = (ids: readonly TrackId[], refusals: Map<TrackId, string>): Bat
     refusals.has(id) ? { id, ok: false, error: refusals.get(id)! } : { id, ok: true },
   );
 
-/** Batch edit: the same tag changes on many tracks, with a result per track. */
+/**
+ * Batch edit: the same tag changes on many tracks, with a result per track. An uploader's own
+ * tracks are theirs to fix too (title aside, a batch changes artist, album, year, genre).
+ */
 export async function updateManyTracks(
   deps: Deps,
   viewer: RoomViewer,
   ids: readonly TrackId[],
   changes: TrackTagChanges,
 ): Promise<{ results: BatchItemResult[]; roomIds: RoomId[] }> {
-  const { tracks, refusals } = await manageableTracks(deps, viewer, ids);
+  const { tracks: managed, refusals } = await manageableTracks(deps, viewer, ids);
+  const refused = await findTracks(deps.db, [...refusals.keys()]);
+  const own = await ownFixableTracks(deps.db, viewer, refused, changes);
+  for (const track of own) refusals.delete(track.id);
+  const tracks = [...managed, ...own];
   for (const track of tracks) {
     const updated = await updateTrackRow(deps.db, track.id, changes);
     if (!updated) refusals.set(track.id, trackErrors.notFound().key);
