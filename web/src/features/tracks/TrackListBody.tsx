@@ -6,6 +6,7 @@ import { Alert } from '../../ui/Alert';
 import { EmptyState } from '../../ui/EmptyState';
 import { notify } from '../../app/toasts/toast-store';
 import { useErrorText } from '../../app/forms/useErrorText';
+import type { TrackGrouping } from './grouping';
 import { TrackList } from './TrackList';
 import { reorderTracks } from './tracks-api';
 import type { TrackPlayback } from './TrackRow';
@@ -23,6 +24,7 @@ type TrackListBodyProps = {
   onOpenTrack: (id: TrackId) => void;
   playback: TrackPlayback;
   ownUploads: ReadonlySet<TrackId>;
+  grouping: TrackGrouping;
 };
 
 /** The tracks, or why there are none: loading, an error, an empty playlist, nothing found. */

@@ -11,6 +11,7 @@ import type { TrackPlayback } from './TrackRow';
 import type { TrackPermissions } from './TracksArea';
 import { UploadPanel } from './UploadPanel';
 import { useSelection } from './useSelection';
+import { useTrackGrouping } from './useTrackGrouping';
 import { useTrackList } from './useTrackList';
 import type { RoomUploads } from './useUploads';
 
@@ -34,6 +35,7 @@ export function TracksPanel(props: TracksPanelProps) {
   const { roomId, playlist, pass, can, uploads } = props;
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<TrackSort>('manual');
+  const [grouping, setGrouping] = useTrackGrouping();
   const list = useTrackList({ roomId, playlistId: playlist?._id ?? null, search, sort, pass });
   const selection = useSelection(list.tracks);
   const [editing, setEditing] = useState<TrackId[] | null>(null);
@@ -41,7 +43,13 @@ export function TracksPanel(props: TracksPanelProps) {
     () => new Set([...uploads.server.values()].flatMap((view) => view.trackId ?? [])),
     [uploads.server],
   );
-  const reorderable = can.manage && sort === 'manual' && list.searched === '' && !selection.active;
+  // Grouped rows are not in the shared order's sequence: dragging waits for the plain list.
+  const reorderable =
+    can.manage &&
+    sort === 'manual' &&
+    grouping === 'none' &&
+    list.searched === '' &&
+    !selection.active;
 
   return (
     <div className="tracks">
@@ -50,6 +58,8 @@ export function TracksPanel(props: TracksPanelProps) {
         onSearch={setSearch}
         sort={sort}
         onSort={setSort}
+        grouping={grouping}
+        onGrouping={setGrouping}
         canAdd={can.add}
         canManage={can.manage}
         selecting={selection.active}
@@ -77,6 +87,7 @@ export function TracksPanel(props: TracksPanelProps) {
         onOpenTrack={props.onOpenTrack}
         playback={props.playback}
         ownUploads={ownUploads}
+        grouping={grouping}
       />
       {editing && list.tracks && (
         <BatchEditDialog

@@ -12,19 +12,21 @@ export function useRevealOwnUploads(
   virtualizer: Virtualizer<HTMLDivElement, Element>,
   tracks: readonly TrackSummary[],
   ownUploads: ReadonlySet<TrackId>,
+  /** Where a track is among the list's rows (headers count as rows). */
+  rowOf: (id: TrackId) => number,
 ): void {
   const listedAtFirst = useRef<ReadonlySet<TrackId> | null>(null);
   const revealed = useRef(new Set<TrackId>());
   useEffect(() => {
     listedAtFirst.current ??= new Set(tracks.map((track) => track._id));
     const before = listedAtFirst.current;
-    let target = -1;
-    tracks.forEach((track, index) => {
-      const id = track._id;
-      if (!ownUploads.has(id) || before.has(id) || revealed.current.has(id)) return;
+    let target: TrackId | null = null;
+    for (const { _id: id } of tracks) {
+      if (!ownUploads.has(id) || before.has(id) || revealed.current.has(id)) continue;
       revealed.current.add(id);
-      target = index;
-    });
-    if (target >= 0) virtualizer.scrollToIndex(target, { align: 'auto' });
-  }, [virtualizer, tracks, ownUploads]);
+      target = id;
+    }
+    const row = target === null ? -1 : rowOf(target);
+    if (row >= 0) virtualizer.scrollToIndex(row, { align: 'auto' });
+  }, [virtualizer, tracks, ownUploads, rowOf]);
 }
