@@ -18,6 +18,8 @@ export type JobPayloads = {
   'loudness-measure': { trackId: TrackId; batchId: string };
   /** One track of a room matched on Spotify as a whole; `batchId` names that run. */
   'spotify-match': { trackId: TrackId; roomId: RoomId; batchId: string };
+  /** The end of a track removal's undo window: its kept files are deleted. */
+  'tracks.purge-removal': { removalId: string; roomId: RoomId };
 };
 
 export type JobKind = keyof JobPayloads;

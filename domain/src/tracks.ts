@@ -107,6 +107,20 @@ export type PlaylistSummary = {
 
 export type TrackListResult = { tracks: TrackSummary[]; stats: PlaylistStats };
 
+/**
+ * A removal of tracks may be undone for this long (spec §2 Removal): the toast offers Undo for
+ * `TRACK_UNDO_TOAST_MS`, and the server keeps the tracks' files somewhat longer, so a click at
+ * the toast's last moment still arrives in time.
+ */
+export const TRACK_UNDO_TOAST_MS = 8_000;
+export const TRACK_UNDO_WINDOW_MS = 30_000;
+
+/**
+ * The tags the person who uploaded a track may fix on it themselves, without the room's right
+ * to manage its music (editors and above may change every tag).
+ */
+export const UPLOADER_TAGS = ['title', 'artist', 'album', 'year'] as const;
+
 /** Whether a track counts as NEW (§9: for 10 days after upload). */
 export function isNewTrack(uploadedAt: number, now: number, newBadgeDays: number): boolean {
   return now - uploadedAt < newBadgeDays * 24 * 60 * 60 * 1000;
@@ -136,6 +150,7 @@ export const TRACK_ERRORS = {
   roomStorageFull: 'tracks.errors.roomStorageFull',
   storageUnavailable: 'tracks.errors.storageUnavailable',
   trackRemoved: 'tracks.errors.trackRemoved',
+  undoExpired: 'tracks.errors.undoExpired',
 } as const;
 export type TrackErrorKey = (typeof TRACK_ERRORS)[keyof typeof TRACK_ERRORS];
 
@@ -169,6 +184,7 @@ export const TRACK_ERROR_TEXT: Record<TrackErrorKey, string> = {
     'This room is out of space: its tracks may take up {{quotaGb}} GB in all',
   'tracks.errors.storageUnavailable': 'The server could not store the file. Try again later',
   'tracks.errors.trackRemoved': 'The track was deleted before it was ready',
+  'tracks.errors.undoExpired': 'Too late to undo: the deletion is final',
 };
 
 export type UploadStatus =

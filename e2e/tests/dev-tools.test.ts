@@ -190,7 +190,7 @@ describe('track parser page', () => {
 });
 
 describe('migrations page', () => {
-  test('lists the migrations, finds one pending and the column it adds missing, and applies it', async ({
+  test('lists the migrations, finds one pending and the table it makes missing, and applies it', async ({
     signedInPage: page,
     server,
     member,

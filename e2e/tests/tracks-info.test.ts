@@ -8,6 +8,7 @@ import { trackRow, uploadAs, waitForReadyTracks, wavFile } from '../src/tracks';
 import { markEmailVerified } from '../../server/src/services/accounts/users-store';
 import { updateTrackRow } from '../../server/src/services/tracks/store';
 import { asUserId } from '../../domain/src/ids';
+import { mp3 } from '../../server/test/helpers/yandex-music-library';
 import { makePng } from './support/photo';
 import { newPerson, notice } from './support/people';
 import { createRoomAs, signInContext, type Member } from './support/rooms';
@@ -94,6 +95,37 @@ describe('the track info panel', () => {
     await trackRow(page, 'Spectrum').waitFor();
     const spectrum = page.getByRole('article', { name: 'About “Spectrum”' });
     await expect.poll(() => spectrum.textContent()).toContain('Ambient');
+  });
+
+  test('offers the file’s own cover only while another one is shown', async ({
+    signedInPage: page,
+    server,
+    member,
+  }) => {
+    const room = await createRoomAs(server, member, { name: 'Art room', room_url: 'art-room' });
+    const audio = await mp3(2, 440, 'red');
+    await uploadAs(server, member.cookie, room._id, {
+      name: 'Glass - Prism.mp3',
+      mimeType: 'audio/mpeg',
+      buffer: audio,
+    });
+    await waitForReadyTracks(server, member.cookie, room._id, 1);
+    await page.goto(`${server.url}/room/art-room`);
+    await openPrism(page);
+    const useFileCover = info(page).getByRole('button', { name: "Use the file's cover" });
+    await expect.poll(() => naturalWidth(page, 'Cover of “Prism”')).toBe(512);
+    await expect(useFileCover.count()).resolves.toBe(0);
+
+    const chooser = page.waitForEvent('filechooser');
+    await info(page).getByRole('button', { name: 'Change cover' }).click();
+    await (
+      await chooser
+    ).setFiles({ name: 'art.png', mimeType: 'image/png', buffer: makePng(600, 600) });
+    await notice(page, 'Cover changed').waitFor();
+    await useFileCover.click();
+    await notice(page, "Back to the file's cover").waitFor();
+    await expect.poll(() => useFileCover.count()).toBe(0);
+    await expect(info(page).getByRole('button', { name: 'Remove cover' }).count()).resolves.toBe(0);
   });
 
   test('shows a super administrator the external ids', async ({

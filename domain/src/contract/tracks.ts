@@ -7,7 +7,7 @@ import type {
   UploadView,
 } from '../tracks';
 import type { PlaylistId, TrackId } from '../ids';
-import { playlistIdSchema, roomIdSchema, trackIdSchema } from '../schemas/ids';
+import { playlistIdSchema, removalIdSchema, roomIdSchema, trackIdSchema } from '../schemas/ids';
 import { roomAccessArgs } from '../schemas/rooms';
 import {
   duplicateChoiceSchema,
@@ -36,9 +36,20 @@ export const TRACK_FUNCTIONS = {
   'tracks.updateMany': mutation(
     z.object({ ids: trackIdsSchema, changes: trackTagsSchema }),
   ).returns<{ results: BatchItemResult[] }>(),
-  'tracks.remove': mutation(z.object({ id: trackIdSchema })).returns<{ removed: true }>(),
+  /** The removal's id undoes it with `tracks.restore` for a while (TRACK_UNDO_WINDOW_MS). */
+  'tracks.remove': mutation(z.object({ id: trackIdSchema })).returns<{
+    removed: true;
+    /** Null for a track removed while it was processing: that cannot be undone. */
+    removalId: string | null;
+  }>(),
   'tracks.removeMany': mutation(z.object({ ids: trackIdsSchema })).returns<{
     results: BatchItemResult[];
+    /** One removal per room whose ready tracks were removed. */
+    removalIds: string[];
+  }>(),
+  /** Puts removed tracks back where they were, while the removal may still be undone. */
+  'tracks.restore': mutation(z.object({ removalId: removalIdSchema })).returns<{
+    restored: number;
   }>(),
   'tracks.reorder': mutation(
     z.object({ playlistId: playlistIdSchema, ids: trackIdsSchema }),

@@ -8,3 +8,5 @@ export const userIdSchema = id().brand<'UserId', 'inout'>();
 export const roomIdSchema = id().brand<'RoomId', 'inout'>();
 export const trackIdSchema = id().brand<'TrackId', 'inout'>();
 export const playlistIdSchema = id().brand<'PlaylistId', 'inout'>();
+/** A track removal that may still be undone (`tracks.restore`). */
+export const removalIdSchema = id();

@@ -228,3 +228,4 @@ export * from './schema-player';
 export * from './schema-playback';
 export * from './schema-imports';
 export * from './schema-spotify';
+export * from './schema-removals';

@@ -11,6 +11,7 @@ import {
 import type { JobLane } from '../services/jobs/handler';
 import { PLAYBACK_COPY_JOB, PlaybackCopies } from '../services/tracks/playback-copies';
 import { processAudioJob } from '../services/tracks/processing';
+import { PURGE_REMOVAL_JOB, purgeRemovalJob } from '../services/tracks/removals';
 import { PROCESS_AUDIO_JOB } from '../services/tracks/uploads';
 import { openStorage, type Storage } from '../storage';
 import { openUploadFiles, type UploadFiles } from '../storage/upload-files';
@@ -54,6 +55,9 @@ function logFfmpeg(log: FastifyBaseLogger, ffmpeg: HealthDetail['ffmpeg']): void
  */
 export const MEDIA_LANE: JobLane = { name: 'media', slots: 2 };
 
+/** Deleting the files of removals no longer undoable: quick work, apart from the media's. */
+const REMOVALS_LANE: JobLane = { name: 'removals', slots: 1 };
+
 /**
  * What tracks need besides the database: the storage of audio and covers (checked writable at
  * start), the store of uploads in progress, the jobs that process finished uploads, and the
@@ -95,6 +99,9 @@ export const tracksRuntimePlugin = fp(
       { lane: MEDIA_LANE },
     );
     app.jobs.register(PLAYBACK_COPY_JOB, playback.job(), { lane: MEDIA_LANE });
+    app.jobs.register(PURGE_REMOVAL_JOB, purgeRemovalJob({ db, storage, log: app.log }), {
+      lane: REMOVALS_LANE,
+    });
     const described = await describeFfmpeg(choice);
     app.decorate('tracksRuntime', {
       storage,

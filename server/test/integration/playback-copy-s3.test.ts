@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect } from '../helpers/fixtures';
+import { endUndoWindows } from '../helpers/removals';
 import { makeAudioFixture } from '../helpers/audio-fixtures';
 import {
   expectSegmentsDecodeToWhole,
@@ -39,6 +40,7 @@ describe('playback copies on S3 storage', () => {
 
       const removed = await owner.client.call('tracks.remove', { id: track._id });
       expect(removed.body.status).toBe('success');
+      await endUndoWindows(t);
       expect(await t.app.tracksRuntime.storage.stat(copy.storageKey)).toBeNull();
       await fs.rm(dir, { recursive: true, force: true });
     },

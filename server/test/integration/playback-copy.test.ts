@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PLAYBACK_SEGMENT_SECONDS, TRACK_ERRORS } from '@music-rooms/domain';
 import { describe, expect, test } from '../helpers/fixtures';
+import { endUndoWindows } from '../helpers/removals';
 import { makeAudioFixture, type FixtureFormat } from '../helpers/audio-fixtures';
 import {
   expectSegmentsCover,
@@ -92,8 +93,11 @@ describe('the playback copy of an uploaded track', () => {
     const res = await owner.client.call('tracks.remove', { id: track._id });
     expect(res.body.status).toBe('success');
     expect(await recordedCopy(t, track._id)).toBeNull();
-    expect(await storage.stat(copy.storageKey)).toBeNull();
     expect((await fetchManifest(owner.client, track._id)).status).toBe(404);
+    // Its file waits while the removal may be undone.
+    expect(await storage.stat(copy.storageKey)).not.toBeNull();
+    await endUndoWindows(t);
+    expect(await storage.stat(copy.storageKey)).toBeNull();
   });
 
   playbackTest(

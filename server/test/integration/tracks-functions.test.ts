@@ -1,5 +1,6 @@
 import { asRoomId, type PlaylistSummary, type TrackSummary } from '@music-rooms/domain';
 import { describe, expect, test } from '../helpers/fixtures';
+import { endUndoWindows } from '../helpers/removals';
 import { createRoom } from '../helpers/rooms';
 import { createTrack, listTracks } from '../helpers/tracks';
 
@@ -129,7 +130,10 @@ describe('editing tracks', () => {
     expect(tracks.map((x) => x.album)).toEqual(['Shared Album', 'Shared Album']);
   });
 
-  test('removes one track and many, with their stored audio', async ({ t, f }) => {
+  test('removes one track and many, with their stored audio once Undo is no longer offered', async ({
+    t,
+    f,
+  }) => {
     const { user, client } = await f.signedInUser();
     const room = await createRoom(t, { owner: user });
     const [a, b, c] = [
@@ -139,20 +143,26 @@ describe('editing tracks', () => {
     ];
     expect((await client.call('tracks.remove', { id: a!.id })).body.value).toEqual({
       removed: true,
+      removalId: expect.any(String),
     });
-    expect(await t.app.tracksRuntime.storage.stat(a!.audioKey!)).toBeNull();
+    expect(await t.app.tracksRuntime.storage.stat(a!.audioKey!)).not.toBeNull();
     const many = await client.call('tracks.removeMany', { ids: [b!.id, c!.id] });
     expect(many.body.value).toEqual({
       results: [
         { id: b!.id, ok: true },
         { id: c!.id, ok: true },
       ],
+      removalIds: [expect.any(String)],
     });
     expect((await listTracks(client, asRoomId(room.id))).stats).toEqual({
       count: 0,
       totalDurationMs: 0,
       totalSizeBytes: 0,
     });
+    await endUndoWindows(t);
+    for (const track of [a, b, c]) {
+      expect(await t.app.tracksRuntime.storage.stat(track!.audioKey!)).toBeNull();
+    }
     const again = await client.call('tracks.remove', { id: a!.id });
     expect(again.body.errorData).toMatchObject({ key: 'tracks.errors.notFound' });
   });

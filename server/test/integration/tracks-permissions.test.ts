@@ -19,6 +19,7 @@ import {
 import { createTrack } from '../helpers/tracks';
 import { appFunctions } from '../../src/functions';
 import { insertPlaylist } from '../../src/services/tracks/playlist-store';
+import { removeTracksUndoably } from '../../src/services/tracks/removals';
 import { insertUpload } from '../../src/services/tracks/upload-store';
 import type { RoomRow } from '../../src/services/rooms/store';
 import type { TrackRow } from '../../src/services/tracks/store';
@@ -42,6 +43,7 @@ const EXPECTED: Record<string, Outcome[]> = {
   'tracks.updateMany':        [OK, OK, OK, FB, FB, FB, FB, FB, NS, FB, FB, UN, NS, FB, OK],
   'tracks.remove':            [OK, OK, OK, FB, FB, FB, FB, FB, NS, FB, FB, UN, NS, FB, OK],
   'tracks.removeMany':        [OK, OK, OK, FB, FB, FB, FB, FB, NS, FB, FB, UN, NS, FB, OK],
+  'tracks.restore':           [OK, OK, OK, FB, FB, FB, FB, FB, NS, FB, FB, UN, NS, FB, OK],
   'tracks.reorder':           [OK, OK, OK, FB, FB, FB, FB, FB, NS, FB, FB, UN, NS, FB, OK],
   'tracks.setCover':          [OK, OK, OK, FB, FB, FB, FB, FB, NS, FB, FB, UN, NS, FB, OK],
   'tracks.resolveDuplicate':  [OK, OK, OK, OK, NF, NF, NF, NF, NS, NF, NF, NF, NS, OK, OK],
@@ -93,6 +95,13 @@ const ARGS: Record<string, (call: Call) => Promise<Record<string, unknown>>> = {
   'tracks.updateMany': async ({ track }) => ({ ids: [track.id], changes: { genre: 'Jazz' } }),
   'tracks.remove': async ({ track }) => ({ id: track.id }),
   'tracks.removeMany': async ({ track }) => ({ ids: [track.id] }),
+  // A removal of the owner's, for the caller to undo.
+  'tracks.restore': async ({ track }) => {
+    const { database, tracksRuntime, jobs, log } = t.app;
+    const deps = { db: database.db, storage: tracksRuntime.storage, jobs, log };
+    const [removalId] = await removeTracksUndoably(deps, people.owner.id, [track.id]);
+    return { removalId: removalId! };
+  },
   'tracks.reorder': async ({ track }) => ({ playlistId: track.playlistId, ids: [track.id] }),
   'tracks.setCover': async ({ track }) => ({ id: track.id, uploadId: null }),
   'tracks.resolveDuplicate': async (call) => ({

@@ -5,6 +5,7 @@ import { verifyPassword } from '../../src/services/accounts/passwords';
 import type { TestApp } from '../helpers/app';
 import { signedInClient, type Factories, type SessionClient } from '../helpers/factories';
 import { describe, expect, test } from '../helpers/fixtures';
+import { endUndoWindows } from '../helpers/removals';
 import { requestResetToken } from '../helpers/password-reset';
 import { createRoom } from '../helpers/rooms';
 import { createTrack } from '../helpers/tracks';
@@ -185,6 +186,7 @@ describe('removing a track', () => {
     await heal();
     expect((await client.call('tracks.remove', { id: track.id })).body.status).toBe('success');
     expect(await findPlaybackCopy(t.app.database.db, track.id)).toBeNull();
+    await endUndoWindows(t);
     expect(await t.app.tracksRuntime.storage.stat(storageKey)).toBeNull();
   });
 });

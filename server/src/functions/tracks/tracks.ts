@@ -2,6 +2,7 @@ import { viewerOf } from '../caller';
 import { removeTrack, removeTracks, updateManyTracks } from '../../services/tracks/batch';
 import { setTrackCover } from '../../services/tracks/covers';
 import { fixTrackDurations } from '../../services/tracks/maintenance';
+import { restoreRemoval } from '../../services/tracks/removals';
 import { getTrack, listTracks, reorderTracks, updateTrack } from '../../services/tracks/tracks';
 import { defineMutation, defineQuery } from '../define';
 import { publishTracksChange, watchTracks } from './topics';
@@ -31,16 +32,23 @@ export const trackFunctions = [
     publishTracksChange(ctx, roomIds);
     return { results };
   }),
-  // Remove one track (the list asks for a second click first).
+  // Remove one track (the list asks for a second click first); undoable for a while.
   defineMutation('tracks.remove', async (ctx, { id }) => {
-    publishTracksChange(ctx, [await removeTrack(ctx.deps, viewerOf(ctx), id)]);
-    return { removed: true as const };
+    const { roomId, removalIds } = await removeTrack(ctx.deps, viewerOf(ctx), id);
+    publishTracksChange(ctx, [roomId]);
+    return { removed: true as const, removalId: removalIds[0] ?? null };
   }),
-  // Remove the selected tracks, a result for each.
+  // Remove the selected tracks, a result for each; undoable for a while.
   defineMutation('tracks.removeMany', async (ctx, { ids }) => {
-    const { results, roomIds } = await removeTracks(ctx.deps, viewerOf(ctx), ids);
+    const { results, roomIds, removalIds } = await removeTracks(ctx.deps, viewerOf(ctx), ids);
     publishTracksChange(ctx, roomIds);
-    return { results };
+    return { results, removalIds };
+  }),
+  // Undo a removal: the tracks come back where they were, for everyone.
+  defineMutation('tracks.restore', async (ctx, { removalId }) => {
+    const { roomId, restored } = await restoreRemoval(ctx.deps, viewerOf(ctx), removalId);
+    publishTracksChange(ctx, [roomId]);
+    return { restored };
   }),
   // The manual order of a playlist.
   defineMutation('tracks.reorder', async (ctx, { playlistId, ids }) => {

@@ -10,6 +10,8 @@ const RETRY_REFUSALS: Record<JobKind, string | null> = {
   'playback-copy': null,
   // A timer whose room moved on does nothing; the room's next command re-arms it anyway.
   'player.advance': null,
+  // Deleting a removal's files again is harmless.
+  'tracks.purge-removal': null,
   'yandex-import':
     "it needs the streaming service's token, which only the person's browser keeps: they retry the import in the room",
   // Measuring again writes the same figures; a failed match only leaves the track unmatched.

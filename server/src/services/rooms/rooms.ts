@@ -13,6 +13,7 @@ import { inTransaction } from '../../db/transaction';
 import { hashPassword } from '../accounts/passwords';
 import { findUserById, toPublicUser } from '../accounts/users-store';
 import type { RequestDeps } from '../deps';
+import { storedFilesOfRemovals } from '../tracks/removal-store';
 import { storedFilesOfRoom } from '../tracks/store';
 import { removeStoredFiles } from '../tracks/stored-files';
 import {
@@ -147,7 +148,10 @@ export async function removeRoom(
   const { memberIds, files } = await inTransaction(db, async (tx) => {
     await lockRoom(tx, room.id);
     const ids = await roomUserIdsOf(tx, room.id);
-    const stored = await storedFilesOfRoom(tx, room.id);
+    const stored = [
+      ...(await storedFilesOfRoom(tx, room.id)),
+      ...(await storedFilesOfRemovals(tx, room.id)),
+    ];
     await deleteRoomRow(tx, room.id);
     return { memberIds: ids, files: stored };
   });

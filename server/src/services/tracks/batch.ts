@@ -12,11 +12,14 @@ import { requireSignedIn, type RoomViewer } from '../rooms/access';
 import { authorizeTrack, authorizeTracksOf } from './access';
 import { trackErrors } from './errors';
 import { deletePlaybackCopies } from './playback-store';
+import { removeTracksUndoably } from './removals';
+import { ownFixableTracks } from './tag-rights';
 import { deleteTrackRows, findTracks, updateTrackRow, type TrackRow } from './store';
-import { removeStoredFiles, type StoredFiles } from './stored-files';
+import type { StoredFiles } from './stored-files';
 import { endUploadsOfRemovedTracks } from './upload-store';
 
 type Deps = Pick<RequestDeps, 'db' | 'storage' | 'log'>;
+type RemovalDeps = Deps & Pick<RequestDeps, 'jobs'>;
 
 /**
  * The tracks of a batch the caller may manage, with a refusal for each of the others. Access is
@@ -53,14 +56,21 @@ const resultsOf = (ids: readonly TrackId[], refusals: Map<TrackId, string>): Bat
     refusals.has(id) ? { id, ok: false, error: refusals.get(id)! } : { id, ok: true },
   );
 
-/** Batch edit: the same tag changes on many tracks, with a result per track. */
+/**
+ * Batch edit: the same tag changes on many tracks, with a result per track. An uploader's own
+ * tracks are theirs to fix too (title aside, a batch changes artist, album, year, genre).
+ */
 export async function updateManyTracks(
   deps: Deps,
   viewer: RoomViewer,
   ids: readonly TrackId[],
   changes: TrackTagChanges,
 ): Promise<{ results: BatchItemResult[]; roomIds: RoomId[] }> {
-  const { tracks, refusals } = await manageableTracks(deps, viewer, ids);
+  const { tracks: managed, refusals } = await manageableTracks(deps, viewer, ids);
+  const refused = await findTracks(deps.db, [...refusals.keys()]);
+  const own = await ownFixableTracks(deps.db, viewer, refused, changes);
+  for (const track of own) refusals.delete(track.id);
+  const tracks = [...managed, ...own];
   for (const track of tracks) {
     const updated = await updateTrackRow(deps.db, track.id, changes);
     if (!updated) refusals.set(track.id, trackErrors.notFound().key);
@@ -81,26 +91,30 @@ export async function deleteTracks(
   });
 }
 
-/** Removes one track with its files (editors and above); answers its room. */
-export async function removeTrack(deps: Deps, viewer: RoomViewer, id: TrackId): Promise<RoomId> {
+/** Removes one track (editors and above), for a while undoably; answers its room and removal. */
+export async function removeTrack(
+  deps: RemovalDeps,
+  viewer: RoomViewer,
+  id: TrackId,
+): Promise<{ roomId: RoomId; removalIds: string[] }> {
   const { track } = await authorizeTrack(deps.db, viewer, id, 'tracks.manage');
-  await removeStoredFiles(deps, await deleteTracks(deps.db, [id]));
-  return track.roomId;
+  const removalIds = await removeTracksUndoably(deps, viewer.userId, [id]);
+  return { roomId: track.roomId, removalIds };
 }
 
-/** Removes many tracks with their files, with a result for each. */
+/** Removes many tracks, for a while undoably, with a result for each. */
 export async function removeTracks(
-  deps: Deps,
+  deps: RemovalDeps,
   viewer: RoomViewer,
   ids: readonly TrackId[],
-): Promise<{ results: BatchItemResult[]; roomIds: RoomId[] }> {
+): Promise<{ results: BatchItemResult[]; roomIds: RoomId[]; removalIds: string[] }> {
   const { tracks, refusals } = await manageableTracks(deps, viewer, ids);
-  const removed = await deleteTracks(
-    deps.db,
+  const removalIds = await removeTracksUndoably(
+    deps,
+    viewer.userId,
     tracks.map((track) => track.id),
   );
-  await removeStoredFiles(deps, removed);
-  return { results: resultsOf(ids, refusals), roomIds: roomsOf(tracks) };
+  return { results: resultsOf(ids, refusals), roomIds: roomsOf(tracks), removalIds };
 }
 
 const roomsOf = (tracks: readonly TrackRow[]) => [...new Set(tracks.map((track) => track.roomId))];

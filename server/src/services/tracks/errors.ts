@@ -14,6 +14,8 @@ export const trackErrors = {
   uploadNotFound: () => new DomainError('not_found', TRACK_ERRORS.uploadNotFound),
   notADuplicate: () => new DomainError('conflict', TRACK_ERRORS.notADuplicate),
   reorderMismatch: () => new DomainError('conflict', TRACK_ERRORS.reorderMismatch),
+  /** The removal's undo window has closed, or it was already undone. */
+  undoExpired: () => new DomainError('conflict', TRACK_ERRORS.undoExpired),
   fileTooLarge: (maxBytes: number) =>
     new DomainError('too_large', TRACK_ERRORS.fileTooLarge, { maxMb: megabytes(maxBytes) }),
   imageTooLarge: () =>

@@ -54,6 +54,20 @@ export async function deletePlaybackCopies(
   return new Map(rows.map((row) => [row.trackId, row.key]));
 }
 
+/** Deletes the copies of these tracks; answers their rows, by track (a removal keeps them). */
+export async function takePlaybackCopies(
+  db: Database,
+  ids: readonly TrackId[],
+): Promise<Map<TrackId, PlaybackCopyRow>> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return new Map();
+  const rows = await db
+    .delete(trackPlaybackCopies)
+    .where(inArray(trackPlaybackCopies.trackId, valid))
+    .returning();
+  return new Map(rows.map((row) => [row.trackId, row]));
+}
+
 /** Hands one track's copy to another (a replacement takes over the new file's copy). */
 export async function movePlaybackCopy(db: Database, from: TrackId, to: TrackId): Promise<void> {
   await db

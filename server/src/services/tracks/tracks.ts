@@ -16,6 +16,7 @@ import { findUserById, isSuperAdmin } from '../accounts/users-store';
 import type { RoomViewer } from '../rooms/access';
 import { authorizeTrack, authorizeTracksOf } from './access';
 import { trackErrors } from './errors';
+import { authorizeTagEdit } from './tag-rights';
 import { findPlaylist } from './playlist-store';
 import {
   findTrack,
@@ -63,14 +64,14 @@ export async function getTrack(
   return trackDetails(track, user ? isSuperAdmin(user, deps.config.superAdminEmails) : false);
 }
 
-/** Edits a track's tags (editors and above). */
+/** Edits a track's tags (editors and above, or its uploader for the tags they may fix). */
 export async function updateTrack(
   deps: Deps,
   viewer: RoomViewer,
   id: TrackId,
   changes: TrackTagChanges,
 ): Promise<TrackSummary> {
-  await authorizeTrack(deps.db, viewer, id, 'tracks.manage');
+  await authorizeTagEdit(deps.db, viewer, id, changes);
   await updateTrackRow(deps.db, id, changes);
   const updated = await findTrack(deps.db, id);
   if (!updated) throw trackErrors.notFound();

@@ -14,7 +14,12 @@ import { updateTrack, updateTracks } from './tracks-api';
 import { CancelSaveActions } from './CancelSaveActions';
 import { SelectionChangedNote } from './SelectionChangedNote';
 
-type BatchEditDialogProps = { tracks: TrackSummary[]; onClose: () => void };
+type BatchEditDialogProps = {
+  tracks: TrackSummary[];
+  onClose: () => void;
+  /** An uploader fixing their own track: only the tags they may change are offered. */
+  uploaderTagsOnly?: boolean;
+};
 
 /**
  * Edits the tags of one track (with its title) or of several at once (spec §4 Batch edit):
@@ -22,7 +27,11 @@ type BatchEditDialogProps = { tracks: TrackSummary[]; onClose: () => void };
  * `tracks` are those chosen that the room still holds: the form keeps the kind it opened with
  * (one track or several) when someone removes some of them meanwhile, and says so.
  */
-export function BatchEditDialog({ tracks, onClose }: BatchEditDialogProps) {
+export function BatchEditDialog({
+  tracks,
+  onClose,
+  uploaderTagsOnly = false,
+}: BatchEditDialogProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [chosen] = useState(tracks.length);
@@ -87,6 +96,7 @@ export function BatchEditDialog({ tracks, onClose }: BatchEditDialogProps) {
             values={values}
             errors={errors}
             single={single}
+            uploaderTagsOnly={uploaderTagsOnly}
             onChange={(field, value) => {
               setValues((current) => ({ ...current, [field]: value }));
               setErrors((current) => ({ ...current, [field]: undefined }));

@@ -6,18 +6,20 @@ import { cx } from '../../lib/cx';
 import { notify } from '../../app/toasts/toast-store';
 import { useErrorText } from '../../app/forms/useErrorText';
 import { removeTrack } from './tracks-api';
+import { useUndoableRemoval } from './useUndoableRemoval';
 
 /** How long the "click again" state waits for the second click. */
 const CONFIRM_MS = 4000;
 
 type RemoveTrackButtonProps = { track: TrackSummary };
 
-/** Removes a track from the playlist on a second click (spec §4 Removal). */
+/** Removes a track from the playlist on a second click (spec §4 Removal), with Undo after. */
 export function RemoveTrackButton({ track }: RemoveTrackButtonProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [armed, setArmed] = useState(false);
   const [busy, setBusy] = useState(false);
+  const announce = useUndoableRemoval();
 
   useEffect(() => {
     if (!armed) return;
@@ -29,7 +31,8 @@ export function RemoveTrackButton({ track }: RemoveTrackButtonProps) {
     if (!armed) return setArmed(true);
     setBusy(true);
     try {
-      await removeTrack(track._id);
+      const { removalId } = await removeTrack(track._id);
+      announce(t('tracks.remove.removed', { title: track.title }), removalId ? [removalId] : []);
     } catch (error) {
       setBusy(false);
       setArmed(false);

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notify } from '../../app/toasts/toast-store';
 import { useErrorText } from '../../app/forms/useErrorText';
 import { removeTracks } from './tracks-api';
+import { useUndoableRemoval } from './useUndoableRemoval';
 import type { Selection } from './useSelection';
 
 type SelectionBarProps = { selection: Selection; total: number; onEdit: () => void };
@@ -16,6 +17,7 @@ export function SelectionBar({ selection, total, onEdit }: SelectionBarProps) {
   const errorText = useErrorText();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const announce = useUndoableRemoval();
   const count = selection.ids.length;
   const all = count > 0 && count === total;
 
@@ -23,14 +25,11 @@ export function SelectionBar({ selection, total, onEdit }: SelectionBarProps) {
     setConfirming(false);
     setBusy(true);
     try {
-      const { results } = await removeTracks([...selection.ids]);
+      const { results, removalIds } = await removeTracks([...selection.ids]);
       const failed = results.filter((result) => !result.ok).length;
       const removed = results.length - failed;
-      notify(
-        failed === 0
-          ? { variant: 'success', title: t('tracks.select.removed', { count: removed }) }
-          : { variant: 'error', title: t('tracks.select.removeFailed', { count: failed }) },
-      );
+      if (failed === 0) announce(t('tracks.select.removed', { count: removed }), removalIds);
+      else notify({ variant: 'error', title: t('tracks.select.removeFailed', { count: failed }) });
       selection.setAll(false);
     } catch (error) {
       notify({ variant: 'error', title: errorText(error, 'tracks.errors.updateFailed') });

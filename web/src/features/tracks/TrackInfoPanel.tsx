@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Disc3, Pencil } from 'lucide-react';
-import type { TrackId } from '@music-rooms/domain/ids';
+import type { TrackId, UserId } from '@music-rooms/domain/ids';
 import type { RoomAccessArgs } from '@music-rooms/domain/rooms';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -18,6 +18,8 @@ type TrackInfoPanelProps = {
   trackId: TrackId | null;
   pass: RoomAccessArgs;
   canManage: boolean;
+  /** The signed-in person who may add tracks: they may fix the tags of their own uploads. */
+  uploaderId: UserId | null;
   /** The track was removed meanwhile. */
   onGone: () => void;
 };
@@ -26,7 +28,13 @@ type TrackInfoPanelProps = {
  * The track info panel (spec §2): cover (changed or reset by editors), tags, the file's facts,
  * status and waveform; a super administrator also sees the external ids.
  */
-export function TrackInfoPanel({ trackId, pass, canManage, onGone }: TrackInfoPanelProps) {
+export function TrackInfoPanel({
+  trackId,
+  pass,
+  canManage,
+  uploaderId,
+  onGone,
+}: TrackInfoPanelProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [editing, setEditing] = useState(false);
@@ -54,6 +62,7 @@ export function TrackInfoPanel({ trackId, pass, canManage, onGone }: TrackInfoPa
     return <p className="tracks__loading">{t('tracks.list.loading')}</p>;
   }
   const track = state.value;
+  const ownFix = !canManage && uploaderId !== null && track.uploadedBy?._id === uploaderId;
   return (
     <article className="track-info" aria-label={t('tracks.info.label', { title: track.title })}>
       <TrackCoverEditor track={track} pass={pass} canManage={canManage} />
@@ -62,7 +71,7 @@ export function TrackInfoPanel({ trackId, pass, canManage, onGone }: TrackInfoPa
         <p className="track-info__artist">{track.artist ?? t('tracks.list.unknownArtist')}</p>
         <TrackStatusNote track={track} />
       </div>
-      {canManage && (
+      {(canManage || ownFix) && (
         <Button size="sm" icon={Pencil} onClick={() => setEditing(true)}>
           {t('tracks.info.edit')}
         </Button>
@@ -70,7 +79,13 @@ export function TrackInfoPanel({ trackId, pass, canManage, onGone }: TrackInfoPa
       {track.waveform.length > 0 && <Waveform peaks={track.waveform} />}
       <TrackFacts track={track} />
       {track.external && <ExternalIds external={track.external} />}
-      {editing && <BatchEditDialog tracks={[track]} onClose={() => setEditing(false)} />}
+      {editing && (
+        <BatchEditDialog
+          tracks={[track]}
+          uploaderTagsOnly={ownFix}
+          onClose={() => setEditing(false)}
+        />
+      )}
     </article>
   );
 }

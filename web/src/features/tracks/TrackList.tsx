@@ -1,4 +1,4 @@
-import { useRef, type CSSProperties } from 'react';
+import { useMemo, useRef, type CSSProperties } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   DndContext,
@@ -18,13 +18,18 @@ import {
 import type { TrackId } from '@music-rooms/domain/ids';
 import type { RoomAccessArgs } from '@music-rooms/domain/rooms';
 import type { TrackSummary } from '@music-rooms/domain/tracks';
+import { groupTracks, type TrackGrouping } from './grouping';
 import { SortableTrackRow } from './SortableTrackRow';
+import { TrackGroupHeader } from './TrackGroupHeader';
 import { TrackRow, type TrackPlayback, type TrackRowActions } from './TrackRow';
 import { useDragAnnouncements } from './useDragAnnouncements';
+import { useRevealOwnUploads } from './useRevealOwnUploads';
 import type { Selection } from './useSelection';
 
 /** Every row is this tall, so the list can place thousands without measuring them. */
 export const ROW_HEIGHT = 60;
+/** A group's header (artist or album) in the grouped list. */
+const HEADER_HEIGHT = 36;
 const MAX_HEIGHT = 560;
 
 type TrackListProps = {
@@ -38,6 +43,10 @@ type TrackListProps = {
   onOpenTrack: (id: TrackId) => void;
   onReorder: (ids: TrackId[]) => void;
   playback: TrackPlayback;
+  /** The tracks of the person's own uploads: a new one is scrolled into view. */
+  ownUploads: ReadonlySet<TrackId>;
+  /** Headers per artist or album over the tracks, in their order (never while reorderable). */
+  grouping: TrackGrouping;
 };
 
 /**
@@ -45,21 +54,35 @@ type TrackListProps = {
  * of ten thousand tracks scrolls as smoothly as one of ten. In the manual order an editor drags
  * rows by their handle (or moves them with the keyboard).
  */
-export function TrackList({ tracks, reorderable, onReorder, ...rest }: TrackListProps) {
+export function TrackList({
+  tracks,
+  reorderable,
+  onReorder,
+  ownUploads,
+  grouping,
+  ...rest
+}: TrackListProps) {
+  const items = useMemo(() => groupTracks(tracks, grouping), [tracks, grouping]);
   const scroller = useRef<HTMLDivElement>(null);
   // The virtualizer hands out fresh measurements on every render by design; React's compiler
   // then leaves this component as it is, which is what a list that scrolls needs.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: tracks.length,
+    count: items.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => tracks[index]!._id,
+    estimateSize: (index) => (items[index]!.kind === 'header' ? HEADER_HEIGHT : ROW_HEIGHT),
+    getItemKey: (index) => {
+      const item = items[index]!;
+      return item.kind === 'header' ? `group${item.key}` : item.track._id;
+    },
     overscan: 8,
   });
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  useRevealOwnUploads(virtualizer, tracks, ownUploads, (id) =>
+    items.findIndex((item) => item.kind === 'track' && item.track._id === id),
   );
   const accessibility = useDragAnnouncements(tracks);
   const actions: TrackRowActions = {
@@ -73,9 +96,21 @@ export function TrackList({ tracks, reorderable, onReorder, ...rest }: TrackList
   const total = virtualizer.getTotalSize();
 
   const rows = virtualizer.getVirtualItems().map((item) => {
-    const track = tracks[item.index]!;
+    const shown = items[item.index]!;
     // Placed by `top`, not a transform: the drag measures rows without their transforms.
     const style: CSSProperties = { top: item.start };
+    if (shown.kind === 'header') {
+      return grouping === 'none' ? null : (
+        <TrackGroupHeader
+          key={item.key}
+          by={grouping}
+          name={shown.name}
+          count={shown.count}
+          style={style}
+        />
+      );
+    }
+    const track = shown.track;
     const common = {
       track,
       now,

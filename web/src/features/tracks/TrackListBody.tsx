@@ -6,6 +6,7 @@ import { Alert } from '../../ui/Alert';
 import { EmptyState } from '../../ui/EmptyState';
 import { notify } from '../../app/toasts/toast-store';
 import { useErrorText } from '../../app/forms/useErrorText';
+import type { TrackGrouping } from './grouping';
 import { TrackList } from './TrackList';
 import { reorderTracks } from './tracks-api';
 import type { TrackPlayback } from './TrackRow';
@@ -22,6 +23,8 @@ type TrackListBodyProps = {
   openTrack: TrackId | null;
   onOpenTrack: (id: TrackId) => void;
   playback: TrackPlayback;
+  ownUploads: ReadonlySet<TrackId>;
+  grouping: TrackGrouping;
 };
 
 /** The tracks, or why there are none: loading, an error, an empty playlist, nothing found. */
@@ -59,5 +62,13 @@ export function TrackListBody({ list, playlistId, ...rest }: TrackListBodyProps)
       notify({ variant: 'error', title: errorText(error, 'tracks.errors.updateFailed') });
     }
   };
-  return <TrackList tracks={list.tracks} onReorder={(ids) => void reorder(ids)} {...rest} />;
+  // One list per playlist: rows met on switching to another are not new arrivals.
+  return (
+    <TrackList
+      key={playlistId}
+      tracks={list.tracks}
+      onReorder={(ids) => void reorder(ids)}
+      {...rest}
+    />
+  );
 }

@@ -5,6 +5,7 @@ import { TRACK_LIMITS, TRACK_SORTS, type TrackSort } from '@music-rooms/domain/t
 import { Button } from '../../ui/Button';
 import { SearchField } from '../../ui/SearchField';
 import { Select } from '../../ui/Select';
+import { TRACK_GROUPINGS, type TrackGrouping } from './grouping';
 import { UploadButton } from './UploadButton';
 
 type TrackToolbarProps = {
@@ -12,6 +13,8 @@ type TrackToolbarProps = {
   onSearch: (search: string) => void;
   sort: TrackSort;
   onSort: (sort: TrackSort) => void;
+  grouping: TrackGrouping;
+  onGrouping: (grouping: TrackGrouping) => void;
   canAdd: boolean;
   canManage: boolean;
   selecting: boolean;
@@ -21,7 +24,7 @@ type TrackToolbarProps = {
   addFrom?: ReactNode;
 };
 
-/** Search, sort order, upload and the select mode of the track list. */
+/** Search, sort order, grouping, upload and the select mode of the track list. */
 export function TrackToolbar(props: TrackToolbarProps) {
   const { t } = useTranslation();
   return (
@@ -42,6 +45,13 @@ export function TrackToolbar(props: TrackToolbarProps) {
         value={props.sort}
         options={TRACK_SORTS.map((sort) => ({ value: sort, label: t(`tracks.sort.${sort}`) }))}
         onChange={props.onSort}
+      />
+      <Select
+        compact
+        aria-label={t('tracks.group.label')}
+        value={props.grouping}
+        options={TRACK_GROUPINGS.map((by) => ({ value: by, label: t(`tracks.group.${by}`) }))}
+        onChange={props.onGrouping}
       />
       {props.canManage && (
         <Button

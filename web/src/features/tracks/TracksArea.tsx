@@ -97,6 +97,7 @@ export function TracksArea({
             trackId={openTrack}
             pass={pass}
             canManage={can.manage}
+            uploaderId={can.add && user ? user.id : null}
             onGone={() => setOpenTrack(null)}
           />
         </Panel>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { PlaylistId, RoomId, TrackId } from '@music-rooms/domain/ids';
 import type { RoomAccessArgs } from '@music-rooms/domain/rooms';
 import type { PlaylistSummary, TrackSort } from '@music-rooms/domain/tracks';
@@ -11,6 +11,7 @@ import type { TrackPlayback } from './TrackRow';
 import type { TrackPermissions } from './TracksArea';
 import { UploadPanel } from './UploadPanel';
 import { useSelection } from './useSelection';
+import { useTrackGrouping } from './useTrackGrouping';
 import { useTrackList } from './useTrackList';
 import type { RoomUploads } from './useUploads';
 
@@ -34,10 +35,21 @@ export function TracksPanel(props: TracksPanelProps) {
   const { roomId, playlist, pass, can, uploads } = props;
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<TrackSort>('manual');
+  const [grouping, setGrouping] = useTrackGrouping();
   const list = useTrackList({ roomId, playlistId: playlist?._id ?? null, search, sort, pass });
   const selection = useSelection(list.tracks);
   const [editing, setEditing] = useState<TrackId[] | null>(null);
-  const reorderable = can.manage && sort === 'manual' && list.searched === '' && !selection.active;
+  const ownUploads = useMemo(
+    () => new Set([...uploads.server.values()].flatMap((view) => view.trackId ?? [])),
+    [uploads.server],
+  );
+  // Grouped rows are not in the shared order's sequence: dragging waits for the plain list.
+  const reorderable =
+    can.manage &&
+    sort === 'manual' &&
+    grouping === 'none' &&
+    list.searched === '' &&
+    !selection.active;
 
   return (
     <div className="tracks">
@@ -46,6 +58,8 @@ export function TracksPanel(props: TracksPanelProps) {
         onSearch={setSearch}
         sort={sort}
         onSort={setSort}
+        grouping={grouping}
+        onGrouping={setGrouping}
         canAdd={can.add}
         canManage={can.manage}
         selecting={selection.active}
@@ -72,6 +86,8 @@ export function TracksPanel(props: TracksPanelProps) {
         openTrack={props.openTrack}
         onOpenTrack={props.onOpenTrack}
         playback={props.playback}
+        ownUploads={ownUploads}
+        grouping={grouping}
       />
       {editing && list.tracks && (
         <BatchEditDialog

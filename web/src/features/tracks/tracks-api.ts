@@ -14,6 +14,8 @@ export const removeTrack = (id: TrackId) => callMutation('tracks.remove', { id }
 
 export const removeTracks = (ids: TrackId[]) => callMutation('tracks.removeMany', { ids });
 
+export const restoreRemoval = (removalId: string) => callMutation('tracks.restore', { removalId });
+
 export const reorderTracks = (playlistId: PlaylistId, ids: TrackId[]) =>
   callMutation('tracks.reorder', { playlistId, ids });
 
