@@ -4,7 +4,8 @@ import type { RoomUserRole, RoomVisibility } from './rooms';
 
 /**
  * The accounts contract (spec §3 User, §7 app server calls, §8 messages), shared by server and web.
- * No zod here: the header imports these types, and the form schemas live in schemas/auth.ts.
+ * No zod here: the header imports these types. The routes themselves, with their body schemas,
+ * are declared in account-routes.ts; the form schemas live in schemas/auth.ts.
  */
 
 /** How the current session was signed in. */
@@ -24,7 +25,7 @@ export type SessionUser = {
   providers: OAuthProvider[];
   /**
    * The e-mail is listed in SUPER_ADMIN_EMAILS but not verified yet: the rights come once the
-   * owner opens the mailed verification link (POST AUTH_ROUTES.sendEmailVerification resends it).
+   * owner opens the mailed verification link (ACCOUNT_ROUTES.sendEmailVerification resends it).
    */
   adminEmailUnverified: boolean;
 };
@@ -42,26 +43,6 @@ export const DEFAULT_PREFERENCES: UserPreferences = { notifications: true, sound
 /** States of a password reset link (spec §3 Password reset token). */
 export const RESET_TOKEN_STATES = ['valid', 'expired', 'used', 'invalid', 'missing'] as const;
 export type ResetTokenState = (typeof RESET_TOKEN_STATES)[number];
-
-/** App server calls (spec §7), by name. */
-export const AUTH_ROUTES = {
-  session: '/api/_auth/session',
-  login: '/api/auth/login',
-  register: '/api/auth/register',
-  requestPasswordReset: '/api/auth/request-password-reset',
-  verifyResetToken: '/api/auth/verify-reset-token',
-  resetPasswordWithToken: '/api/auth/reset-password-with-token',
-  autoLogin: '/api/auth/auto-login',
-  changePassword: '/api/auth/change-password',
-  updateSession: '/api/auth/update-session',
-  unlink: (provider: OAuthProvider) => `/api/auth/unlink-${provider}`,
-  link: (provider: OAuthProvider) => `/api/auth/link-${provider}`,
-  signIn: (provider: OAuthProvider) => `/auth/${provider}`,
-  exportData: '/api/account/export',
-  // E-mail verification of super administrator addresses
-  sendEmailVerification: '/api/auth/send-email-verification',
-  verifyEmail: '/api/auth/verify-email',
-} as const;
 
 /**
  * Server messages (spec §8). They travel as `statusMessage`; the client translates every value
@@ -202,33 +183,17 @@ export type CurrentUser = Omit<SessionUser, 'type'> & { _id: UserId };
 /** Answer of sign-in, sign-up, auto-login and update-session: the session user. */
 export type AuthUserResponse = { user: SessionUser };
 
-/** POST /api/auth/request-password-reset; the mail goes out in `locale` (else the locale cookie). */
-export type PasswordResetRequest = { emailOrUsername: string; locale?: string };
-/** Where the link went: the account's e-mail, masked (see maskEmail). */
+/** POST /api/auth/request-password-reset: where the link went: the account's e-mail, masked (see maskEmail). */
 export type PasswordResetRequested = { success: true; email: string };
 
-/** POST /api/auth/verify-reset-token. A blank token is answered 400 auth.errors.tokenMissing. */
-export type VerifyResetTokenRequest = { token: string };
+/** POST /api/auth/verify-reset-token. */
 export type VerifyResetTokenResponse = { state: Exclude<ResetTokenState, 'missing'> };
 
-/** POST /api/auth/reset-password-with-token. */
-export type ResetPasswordWithTokenRequest = { token: string; newPassword: string };
-/** A successful reset: who it was, and a one-time grant (valid 2 minutes) for auto-login. */
+/** POST /api/auth/reset-password-with-token: a successful reset: who it was, and a one-time grant (valid 2 minutes) for auto-login. */
 export type ResetPasswordResult = { userId: UserId; email: string; name: string; grant: string };
 
-/** POST /api/auth/auto-login: signs in only with the unused grant of that user. */
-export type AutoLoginRequest = ResetPasswordResult;
-
-/** POST /api/auth/change-password: the current password is needed when one is set. */
-export type ChangePasswordRequest = {
-  userId: UserId;
-  newPassword: string;
-  currentPassword?: string;
-};
+/** POST /api/auth/change-password. */
 export type ChangePasswordResponse = { success: true; user: SessionUser };
-
-/** POST /api/auth/update-session: the fields just changed (the server re-reads the user anyway). */
-export type UpdateSessionRequest = { name?: string; username?: string; email?: string };
 
 /** POST /api/auth/send-email-verification: where the link went, masked (see maskEmail). */
 export type EmailVerificationSent = { success: true; email: string };

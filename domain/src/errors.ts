@@ -35,6 +35,23 @@ export class DomainError extends Error {
 
 export type DomainErrorData = { field?: string; [name: string]: unknown };
 
+/**
+ * The one body of a refused HTTP request, from any route (the account routes, uploads): the
+ * error's data (the field it concerns, the values its message names), its code and key, the
+ * status, and the readable English. The key comes again as `statusMessage` (spec §8: server
+ * errors arrive as statusMessage). A function's own error travels as 560 with the same
+ * `errorData` instead.
+ */
+export type ErrorBody = DomainErrorData & {
+  statusCode: number;
+  /** The status's own words (Bad Request, Too Many Requests...). */
+  error: string;
+  code: string;
+  key: string;
+  message: string;
+  statusMessage: string;
+};
+
 /** Codes the platform itself gives; areas add their own (`forbidden`, `conflict`, ...). */
 export const PLATFORM_ERROR_CODES = {
   invalidArgs: 'invalid_args',

@@ -8,6 +8,7 @@ export * from './topics';
 export * from './realtime';
 export * from './realtime-channels';
 export * from './auth';
+export * from './account-routes';
 export * from './rooms';
 export * from './listeners';
 export * from './room-activity';

@@ -1,6 +1,6 @@
 import { startSmtpCapture } from '../../server/test/helpers/mail';
 import { describe, expect, startedPerFile, test as base } from '../src/fixtures';
-import { AUTH_ROUTES } from '@music-rooms/domain/auth';
+import { AUTH_ROUTES } from '@music-rooms/domain/account-routes';
 import {
   dialog,
   logOut,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PublicConfig } from '@music-rooms/domain/config';
-import { AUTH_ROUTES } from '@music-rooms/domain/auth';
+import { AUTH_ROUTES } from '@music-rooms/domain/account-routes';
 import { runBuiltServer, runRefusedServer, type ServerProcess } from '../src/server-process';
 import { newPerson, type Person } from './support/people';
 

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { AUTH_ROUTES } from '@music-rooms/domain/auth';
+import { AUTH_ROUTES } from '@music-rooms/domain/account-routes';
 import { test as base, describe, expect, startedPerFile } from '../src/fixtures';
 import { startAppServer } from '../src/app-server';
 import type { E2EServer } from '../src/harness';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loginSchema, newPasswordSchema, registerSchema } from '@music-rooms/domain/schemas/auth';
 import en from '../src/i18n/locales/en.json';
-import { AuthRequestError } from '../src/app/session/auth-api';
+import { errorOfBody } from '../src/lib/api/error-body';
 import { FunctionCallError } from '../src/lib/api/function-call-error';
-import { serverMessage } from '../src/app/forms/server-message';
+import { fieldOf, serverMessage } from '../src/app/forms/server-message';
 import { fieldErrors, issueMessage } from '../src/app/forms/validation-message';
 import { queryMessage, safeReturnTo } from '../src/features/auth/query-messages';
 
@@ -91,51 +91,79 @@ describe('form rule messages', () => {
   });
 });
 
+/** A refusal as an account route answers it: the app's one error body. */
+function refused(statusCode: number, key: string, data: Record<string, unknown> = {}) {
+  const body = { ...data, statusCode, error: 'Bad Request', code: 'c', key, message: 'English' };
+  return errorOfBody(statusCode, 'Bad Request', { ...body, statusMessage: key });
+}
+
 describe('server messages (spec §8)', () => {
   it('translates an auth.errors key', () => {
-    const error = new AuthRequestError(409, 'auth.errors.usernameTaken');
+    const error = refused(409, 'auth.errors.usernameTaken', { field: 'username' });
     expect(serverMessage(error, 'auth.registerError', known)).toEqual({
       key: 'auth.errors.usernameTaken',
     });
   });
 
+  it('takes the field a refusal concerns from its body', () => {
+    expect(fieldOf(refused(409, 'auth.errors.emailExists', { field: 'email' }))).toBe('email');
+    expect(fieldOf(refused(401, 'auth.errors.loginFailed'))).toBeUndefined();
+    expect(fieldOf(new TypeError('Failed to fetch'))).toBeUndefined();
+  });
+
   it('shows any other text as it came', () => {
-    const error = new AuthRequestError(400, 'Something specific went wrong');
+    const error = refused(400, 'Something specific went wrong');
     expect(serverMessage(error, 'auth.loginError', known)).toEqual({
       text: 'Something specific went wrong',
     });
   });
 
   it('uses the fallback key for no message, an unknown key, a fault or a network failure', () => {
-    expect(serverMessage(new AuthRequestError(400, ''), 'auth.loginError', known)).toEqual({
+    expect(serverMessage(refused(400, ''), 'auth.loginError', known)).toEqual({
       key: 'auth.loginError',
     });
-    expect(
-      serverMessage(new AuthRequestError(400, 'auth.errors.brandNew'), 'auth.loginError', known),
-    ).toEqual({ key: 'auth.loginError' });
-    expect(
-      serverMessage(new AuthRequestError(500, 'Internal Server Error'), 'auth.loginError', known),
-    ).toEqual({ key: 'auth.loginError' });
+    expect(serverMessage(refused(400, 'auth.errors.brandNew'), 'auth.loginError', known)).toEqual({
+      key: 'auth.loginError',
+    });
+    const fault = errorOfBody(500, 'Internal Server Error', {
+      statusCode: 500,
+      error: 'Internal Server Error',
+      code: 'internal',
+      key: 'errors.internal',
+      message: 'Internal Server Error',
+      statusMessage: 'errors.internal',
+    });
+    expect(serverMessage(fault, 'auth.loginError', known)).toEqual({ key: 'auth.loginError' });
     expect(
       serverMessage(new TypeError('Failed to fetch'), 'user.profileUpdateError', known),
     ).toEqual({ key: 'user.profileUpdateError' });
   });
 
   it("shows our own key from a failed call's 5xx, and nothing else a 5xx says", () => {
-    const failed = new AuthRequestError(500, 'auth.errors.registrationFailed');
+    const failed = refused(500, 'auth.errors.registrationFailed');
     expect(serverMessage(failed, 'auth.registerError', known)).toEqual({
       key: 'auth.errors.registrationFailed',
     });
-    const proxyPage = new AuthRequestError(502, 'Bad Gateway');
+    const proxyPage = errorOfBody(502, 'Bad Gateway', null);
     expect(serverMessage(proxyPage, 'auth.registerError', known)).toEqual({
       key: 'auth.registerError',
     });
   });
 
-  it('reads too many attempts from the status, whatever the text', () => {
-    const error = new AuthRequestError(429, 'Rate limit exceeded, retry in 1 minute');
+  it('reads too many attempts from the status, whatever the answer', () => {
+    const error = errorOfBody(429, 'Too Many Requests', { message: 'Rate limit exceeded' });
     expect(serverMessage(error, 'auth.loginError', known)).toEqual({
       key: 'auth.errors.tooManyRequests',
+    });
+  });
+
+  it('names the values a message takes from the data, never the field', () => {
+    const wait = refused(429, 'auth.errors.tooManyRequests', { retryAfterMs: 500 });
+    expect(serverMessage(wait, 'x', known)).toEqual({ key: 'auth.errors.tooManyRequests' });
+    const taken = refused(409, 'rooms.errors.urlTaken', { field: 'room_url', count: 2 });
+    expect(serverMessage(taken, 'x', known)).toEqual({
+      key: 'rooms.errors.urlTaken',
+      values: { count: 2 },
     });
   });
 

@@ -4,7 +4,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TRACK_ERRORS } from '@music-rooms/domain/tracks';
 import { UploadErrors } from '../src/features/tracks/UploadErrors';
-import { isPassingFailure, type UploadError } from '../src/features/tracks/tus-upload';
+import {
+  isPassingFailure,
+  uploadErrorOf,
+  type UploadError,
+} from '../src/features/tracks/tus-upload';
 import type { UploadItem } from '../src/features/tracks/upload-queue';
 import { changeLanguage } from '../src/i18n';
 import { renderInApp, setupComponentTests } from './support/render-app';
@@ -113,5 +117,29 @@ describe('the failed uploads of the upload panel', () => {
     expect(isPassingFailure(429)).toBe(false);
     expect(isPassingFailure(503)).toBe(true);
     expect(isPassingFailure(0)).toBe(true);
+  });
+
+  it('read why from the error body the server refused with, else say the upload failed', () => {
+    const refusal = (status: number, body: string) =>
+      Object.assign(new Error(`tus: ${status}`), {
+        originalResponse: { getStatus: () => status, getBody: () => body },
+      }) as unknown as Parameters<typeof uploadErrorOf>[0];
+    const full = JSON.stringify({
+      statusCode: 507,
+      error: 'Insufficient Storage',
+      code: 'insufficient_storage',
+      key: TRACK_ERRORS.roomStorageFull,
+      message: 'This room is out of space',
+      statusMessage: TRACK_ERRORS.roomStorageFull,
+      quotaGb: 10,
+    });
+    expect(uploadErrorOf(refusal(507, full))).toEqual({
+      key: TRACK_ERRORS.roomStorageFull,
+      values: { quotaGb: 10 },
+    });
+    expect(uploadErrorOf(refusal(502, '<html>Bad Gateway</html>'))).toEqual({
+      key: TRACK_ERRORS.uploadFailed,
+    });
+    expect(uploadErrorOf(new Error('cut'))).toEqual({ key: TRACK_ERRORS.uploadFailed });
   });
 });

@@ -26,6 +26,11 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** A new password as typed (never trimmed), at least the §9 minimum. */
+export const newPasswordRule = text()
+  .min(1, { message: VALIDATION.required })
+  .min(LIMITS.passwordMin, { message: VALIDATION.minLength });
+
 export const registerSchema = z.object({
   name: requiredText().max(LIMITS.displayName.max, { message: VALIDATION.maxLength }),
   username: requiredText()
@@ -33,9 +38,7 @@ export const registerSchema = z.object({
     .max(LIMITS.username.signUp.max, { message: VALIDATION.maxLength })
     .regex(USERNAME_PATTERN, { message: VALIDATION.usernameFormat }),
   email: emailSchema,
-  password: text()
-    .min(1, { message: VALIDATION.required })
-    .min(LIMITS.passwordMin, { message: VALIDATION.minLength }),
+  password: newPasswordRule,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { AUTH_ROUTES, type AuthUserResponse } from '@music-rooms/domain/auth';
+import { AUTH_ROUTES } from '@music-rooms/domain/account-routes';
+import type { AuthUserResponse } from '@music-rooms/domain/auth';
 import {
   FUNCTION_ENDPOINTS,
   type ArgsOf,

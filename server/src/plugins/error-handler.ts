@@ -1,20 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply } from 'fastify';
-import { PLATFORM_ERROR_CODES, PLATFORM_ERRORS } from '@music-rooms/domain';
+import { PLATFORM_ERROR_CODES, PLATFORM_ERRORS, type ErrorBody } from '@music-rooms/domain';
 import { DomainError, httpStatusOf } from '../errors';
-
-type ClientErrorBody = {
-  statusCode: number;
-  code: string;
-  /** The translation key of the message. */
-  key: string;
-  error: string;
-  /** Readable English. */
-  message: string;
-  /** The field the client reads (spec §8: "Server errors arrive as statusMessage"): the key. */
-  statusMessage: string;
-  field?: string;
-};
 
 /**
  * One error shape for every route: a domain error answers the 4xx its code stands for with
@@ -42,16 +29,14 @@ export function sendDomainError(reply: FastifyReply, error: DomainError, status?
   return reply.status(statusCode).send(clientError(statusCode, error));
 }
 
-export function clientError(statusCode: number, error: DomainError): ClientErrorBody {
-  const field = typeof error.data.field === 'string' ? { field: error.data.field } : {};
+/** The one body of a refusal (domain ErrorBody), whichever route answers it. */
+export function clientError(statusCode: number, error: DomainError): ErrorBody {
   return {
+    ...error.errorData,
     statusCode,
-    code: error.code,
-    key: error.key,
     error: statusText(statusCode),
     message: error.message,
     statusMessage: error.key,
-    ...field,
   };
 }
 
@@ -94,6 +79,9 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  507: 'Insufficient Storage',
 };
 
 function statusText(status: number): string {

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { AUTH_ROUTES, type AccountExport } from '@music-rooms/domain';
+import { ACCOUNT_ROUTES } from '@music-rooms/domain';
 import { exportAccount, exportFileName } from '../services/accounts/export';
+import { serveAccountRoute } from './account-route';
 import { requireSession } from './auth-common';
 
 /** The signed-in user's own account data. */
 export async function accountRoutes(app: FastifyInstance) {
   // Data export: everything the account holds, as a JSON file to download.
-  app.get(AUTH_ROUTES.exportData, async (request, reply): Promise<AccountExport> => {
+  serveAccountRoute(app, ACCOUNT_ROUTES.exportData, {}, async (request, reply) => {
     const { user, session } = await requireSession(app, request);
     const data = await exportAccount({
       db: app.database.db,

@@ -1,22 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  LIMITS,
-  VALIDATION,
-  text,
-  type AuthErrorKey,
-  type SessionType,
-  type SessionUser,
-} from '@music-rooms/domain';
+import { type AuthErrorKey, type SessionType, type SessionUser } from '@music-rooms/domain';
 import { DomainError, httpStatusOf } from '../errors';
-import { clientError } from '../plugins/error-handler';
+import { sendDomainError } from '../plugins/error-handler';
 import { notSignedIn } from '../services/accounts/errors';
 import { toSessionUser, type UserRow } from '../services/accounts/users-store';
 import type { CurrentSession } from '../plugins/session';
-
-/** A new password as typed (never trimmed), at least the §9 minimum. */
-export const newPasswordRule = text()
-  .min(1, { message: VALIDATION.required })
-  .min(LIMITS.passwordMin, { message: VALIDATION.minLength });
 
 /** The session user the browser keeps (spec §3), as a response schema: nothing else leaves. */
 export const sessionUserJson = {
@@ -95,6 +83,6 @@ export async function answerFailureAs<T>(
   } catch (error) {
     if (error instanceof DomainError && httpStatusOf(error) < 500) throw error;
     request.log.error({ err: error, code: failure.code }, 'account action failed');
-    return reply.status(500).send(clientError(500, new DomainError(failure.code, failure.key)));
+    return sendDomainError(reply, new DomainError(failure.code, failure.key), 500);
   }
 }

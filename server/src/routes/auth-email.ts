@@ -1,12 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import {
-  AUTH_ROUTES,
-  LOCALE_COOKIE,
-  text,
-  type EmailVerificationSent,
-  type VerifyEmailResponse,
-} from '@music-rooms/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ACCOUNT_ROUTES, LOCALE_COOKIE } from '@music-rooms/domain';
 import {
   resendEmailVerification,
   verifyEmailWithToken,
@@ -15,12 +8,9 @@ import {
 import { MailDeliveryError, type Mailer } from '../services/accounts/mail';
 import { mailLanguage } from '../services/accounts/mail-templates';
 import { authRateLimit, userAccountKey } from '../services/accounts/rate-limits';
+import { serveAccountRoute } from './account-route';
 import { bodyField, requireSession } from './auth-common';
 import { mailFailed, tokenOf } from './auth-reset';
-import { bodySchemaOf } from './zod-schema';
-
-const resendSchema = z.object({ locale: text().max(35).optional() });
-const verifySchema = z.object({ token: text() });
 
 /** What a verification mail needs from the request and the settings. */
 export function verificationMailFor(
@@ -43,18 +33,17 @@ export function verificationMailFor(
  */
 export function emailVerificationRoutes(app: FastifyInstance, mailer: Mailer) {
   // Mails a new verification link to the signed-in user's listed, unverified address.
-  app.post(
-    AUTH_ROUTES.sendEmailVerification,
+  serveAccountRoute(
+    app,
+    ACCOUNT_ROUTES.sendEmailVerification,
     {
-      attachValidation: true,
-      schema: { body: bodySchemaOf(resendSchema) },
       // Counted against the signed-in user: only the owner can ask for their account.
       preHandler: authRateLimit(app, 'emailVerificationMail', async (request) => {
         const current = await app.currentSession(request);
         return current ? userAccountKey(current.user.id) : null;
       }),
     },
-    async (request, reply): Promise<EmailVerificationSent | FastifyReply> => {
+    async (request, reply) => {
       const { user } = await requireSession(app, request);
       try {
         return await resendEmailVerification(
@@ -70,14 +59,11 @@ export function emailVerificationRoutes(app: FastifyInstance, mailer: Mailer) {
   );
 
   // Opens a verification link: the address it went to becomes verified, or says why not.
-  app.post(
-    AUTH_ROUTES.verifyEmail,
-    {
-      attachValidation: true,
-      schema: { body: bodySchemaOf(verifySchema) },
-      preHandler: authRateLimit(app, 'verifyEmail', (request) => bodyField(request, 'token')),
-    },
-    async (request): Promise<VerifyEmailResponse> => ({
+  serveAccountRoute(
+    app,
+    ACCOUNT_ROUTES.verifyEmail,
+    { preHandler: authRateLimit(app, 'verifyEmail', (request) => bodyField(request, 'token')) },
+    async (request) => ({
       state: await verifyEmailWithToken(app.database.db, tokenOf(request.body)),
     }),
   );

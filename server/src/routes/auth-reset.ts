@@ -1,18 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
-import {
-  AUTH_ERRORS,
-  AUTH_ROUTES,
-  LOCALE_COOKIE,
-  forgotPasswordSchema,
-  text,
-  userIdSchema,
-  type AuthUserResponse,
-  type PasswordResetRequested,
-  type ResetPasswordResult,
-  type VerifyResetTokenResponse,
-} from '@music-rooms/domain';
-import { loginFailed, parseForm } from '../services/accounts/errors';
+import { ACCOUNT_ROUTES, AUTH_ERRORS, LOCALE_COOKIE } from '@music-rooms/domain';
+import { loginFailed } from '../services/accounts/errors';
 import { createMailer, MailDeliveryError, type Mailer } from '../services/accounts/mail';
 import { mailLanguage } from '../services/accounts/mail-templates';
 import {
@@ -25,37 +13,21 @@ import { accountNamedBy, authRateLimit, userAccountKey } from '../services/accou
 import { mayMailReset } from '../services/accounts/reset-mail-cap';
 import { signedIn } from '../services/accounts/sign-in-throttle';
 import { DomainError } from '../errors';
-import { clientError } from '../plugins/error-handler';
-import {
-  answerFailureAs,
-  bodyField,
-  newPasswordRule,
-  sessionUserOf,
-  userAnswerJson,
-} from './auth-common';
-import { bodySchemaOf } from './zod-schema';
-
-const resetRequestSchema = forgotPasswordSchema.extend({ locale: text().max(35).optional() });
-const tokenSchema = z.object({ token: text().trim().min(1) });
-const resetSchema = z.object({ token: text(), newPassword: newPasswordRule });
-const autoLoginSchema = z.object({
-  userId: userIdSchema,
-  email: text().optional(),
-  name: text().optional(),
-  grant: text(),
-});
+import { sendDomainError } from '../plugins/error-handler';
+import { bodyOf, serveAccountRoute } from './account-route';
+import { answerFailureAs, bodyField, sessionUserOf, userAnswerJson } from './auth-common';
 
 /** The token of a body, or 400 auth.errors.tokenMissing when there is none. */
 export function tokenOf(body: unknown): string {
-  const parsed = tokenSchema.safeParse(body ?? {});
+  const parsed = ACCOUNT_ROUTES.verifyResetToken.body.safeParse(body ?? {});
   if (!parsed.success) throw new DomainError('token_missing', AUTH_ERRORS.tokenMissing);
   return parsed.data.token;
 }
 
 /** 502 with auth.errors.sendEmailFailed: the mail server refused or could not be reached. */
 export function mailFailed(reply: FastifyReply) {
-  const body = clientError(502, new DomainError('send_email_failed', AUTH_ERRORS.sendEmailFailed));
-  return reply.status(502).send({ ...body, error: 'Bad Gateway' });
+  const error = new DomainError('send_email_failed', AUTH_ERRORS.sendEmailFailed);
+  return sendDomainError(reply, error, 502);
 }
 
 /** Password recovery (spec §4): the mailed link, its check, the new password, the sign-in after. */
@@ -69,19 +41,18 @@ export async function authResetRoutes(app: FastifyInstance) {
 // Mails a reset link to the account; answers with the e-mail it went to, masked. Limited per
 // address and per address and account; mails to one account are capped (reset-mail-cap.ts).
 function requestResetRoute(app: FastifyInstance, mailer: Mailer) {
-  app.post(
-    AUTH_ROUTES.requestPasswordReset,
+  serveAccountRoute(
+    app,
+    ACCOUNT_ROUTES.requestPasswordReset,
     {
-      attachValidation: true,
-      schema: { body: bodySchemaOf(resetRequestSchema) },
       preHandler: authRateLimit(
         app,
         'passwordResetRequest',
         accountNamedBy(app, (request) => bodyField(request, 'emailOrUsername')),
       ),
     },
-    async (request, reply): Promise<PasswordResetRequested | FastifyReply> => {
-      const input = parseForm(resetRequestSchema, request.body);
+    async (request, reply) => {
+      const input = bodyOf(ACCOUNT_ROUTES.requestPasswordReset, request);
       const { cookies, headers } = request;
       const language = mailLanguage(
         input.locale,
@@ -108,14 +79,13 @@ function requestResetRoute(app: FastifyInstance, mailer: Mailer) {
 
 // Tells the reset page whether its link is valid, expired, used or unknown.
 function verifyTokenRoute(app: FastifyInstance) {
-  app.post(
-    AUTH_ROUTES.verifyResetToken,
+  serveAccountRoute(
+    app,
+    ACCOUNT_ROUTES.verifyResetToken,
     {
-      attachValidation: true,
-      schema: { body: bodySchemaOf(tokenSchema) },
       preHandler: authRateLimit(app, 'verifyResetToken', (request) => bodyField(request, 'token')),
     },
-    async (request): Promise<VerifyResetTokenResponse> => ({
+    async (request) => ({
       state: await resetTokenState(app.database.db, tokenOf(request.body)),
     }),
   );
@@ -125,17 +95,14 @@ const RESET_FAILED = { code: 'reset_failed', key: AUTH_ERRORS.resetFailed } as c
 
 // Sets the new password through the link; answers with a one-time grant for auto-login.
 function resetWithTokenRoute(app: FastifyInstance) {
-  app.post(
-    AUTH_ROUTES.resetPasswordWithToken,
-    {
-      attachValidation: true,
-      schema: { body: bodySchemaOf(resetSchema) },
-      preHandler: authRateLimit(app, 'passwordReset', (request) => bodyField(request, 'token')),
-    },
-    (request, reply): Promise<ResetPasswordResult | FastifyReply> =>
+  serveAccountRoute(
+    app,
+    ACCOUNT_ROUTES.resetPasswordWithToken,
+    { preHandler: authRateLimit(app, 'passwordReset', (request) => bodyField(request, 'token')) },
+    (request, reply) =>
       answerFailureAs(request, reply, RESET_FAILED, () => {
         const token = tokenOf(request.body);
-        const { newPassword } = parseForm(resetSchema, request.body);
+        const { newPassword } = bodyOf(ACCOUNT_ROUTES.resetPasswordWithToken, request);
         return resetPasswordWithToken(
           app.database.db,
           { token, newPassword },
@@ -147,15 +114,15 @@ function resetWithTokenRoute(app: FastifyInstance) {
 
 // Signs in right after a reset, only with the grant the reset gave for that user.
 function autoLoginRoute(app: FastifyInstance) {
-  app.post(
-    AUTH_ROUTES.autoLogin,
+  serveAccountRoute(
+    app,
+    ACCOUNT_ROUTES.autoLogin,
     {
-      attachValidation: true,
-      schema: { body: bodySchemaOf(autoLoginSchema), response: { 200: userAnswerJson } },
+      response: { 200: userAnswerJson },
       preHandler: authRateLimit(app, 'autoLogin', (request) => bodyField(request, 'userId')),
     },
-    async (request, reply): Promise<AuthUserResponse> => {
-      const parsed = autoLoginSchema.safeParse(request.body ?? {});
+    async (request, reply) => {
+      const parsed = ACCOUNT_ROUTES.autoLogin.body.safeParse(request.body ?? {});
       if (!parsed.success) throw loginFailed();
       const user = await redeemLoginGrant(app.database.db, parsed.data);
       // The owner came through their mail: this address is theirs, and any sign-in wait is over.

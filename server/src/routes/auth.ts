@@ -1,16 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
-import {
-  AUTH_ERRORS,
-  AUTH_ROUTES,
-  loginSchema,
-  registerSchema,
-  text,
-  type AuthUserResponse,
-  type SessionResponse,
-  type SignOutResponse,
-} from '@music-rooms/domain';
-import { parseForm } from '../services/accounts/errors';
+import type { FastifyInstance } from 'fastify';
+import { ACCOUNT_ROUTES, AUTH_ERRORS } from '@music-rooms/domain';
 import { mailVerificationIfListed } from '../services/accounts/email-verification';
 import { createMailer, type Mailer } from '../services/accounts/mail';
 import { registerAccount, signInWithPassword } from '../services/accounts/accounts';
@@ -24,19 +13,12 @@ import {
   sessionUserOf,
   userAnswerJson,
 } from './auth-common';
+import { bodyOf, serveAccountRoute } from './account-route';
 import { emailVerificationRoutes, verificationMailFor } from './auth-email';
-import { bodySchemaOf } from './zod-schema';
-
-const updateSessionSchema = z.object({
-  name: text().optional(),
-  username: text().optional(),
-  email: text().optional(),
-});
 
 /**
  * Sessions of spec §7: who is signed in, sign-in, sign-up, sign-out and refreshing the
- * session user. A bad form gets 400 with the §8 key, checked by the same rules as the form;
- * attachValidation lets the handler pick that key instead of a generic validation message.
+ * session user. A bad form gets 400 with the §8 key, checked by the same rules as the form.
  */
 export async function authRoutes(app: FastifyInstance) {
   const mailer = createMailer(app.config, app.log);
@@ -55,10 +37,11 @@ const sessionAnswerJson = {
 
 function sessionRoutes(app: FastifyInstance) {
   // Who is signed in: the session user, or null for a guest. Never cached.
-  app.get(
-    AUTH_ROUTES.session,
-    { schema: { response: { 200: sessionAnswerJson } } },
-    async (request, reply): Promise<SessionResponse> => {
+  serveAccountRoute(
+    app,
+    ACCOUNT_ROUTES.session,
+    { response: { 200: sessionAnswerJson } },
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const current = await app.currentSession(request);
       return { user: current ? sessionUserOf(app, current.user, current.session.type) : null };
@@ -66,7 +49,7 @@ function sessionRoutes(app: FastifyInstance) {
   );
 
   // Sign-out: ends this session and clears its cookie (a guest gets the same answer).
-  app.delete(AUTH_ROUTES.session, async (request, reply): Promise<SignOutResponse> => {
+  serveAccountRoute(app, ACCOUNT_ROUTES.signOut, {}, async (request, reply) => {
     await app.signOut(request, reply);
     return { success: true };
   });
@@ -79,15 +62,12 @@ function sessionRoutes(app: FastifyInstance) {
  */
 function loginRoute(app: FastifyInstance) {
   const accountOf = accountNamedBy(app, (request) => bodyField(request, 'emailOrUsername'));
-  app.post(
-    AUTH_ROUTES.login,
-    {
-      attachValidation: true,
-      schema: { body: bodySchemaOf(loginSchema), response: { 200: userAnswerJson } },
-      preHandler: authRateLimit(app, 'login', accountOf),
-    },
-    async (request, reply): Promise<AuthUserResponse> => {
-      const input = parseForm(loginSchema, request.body);
+  serveAccountRoute(
+    app,
+    ACCOUNT_ROUTES.login,
+    { response: { 200: userAnswerJson }, preHandler: authRateLimit(app, 'login', accountOf) },
+    async (request, reply) => {
+      const input = bodyOf(ACCOUNT_ROUTES.login, request);
       const attempt = { account: (await accountOf(request)) ?? '', address: request.ip };
       const wait = await admitSignIn(app.roomRuntime.attempts, attempt);
       if (wait > 0) refuseTooMany(reply, wait);
@@ -107,16 +87,16 @@ const REGISTRATION_FAILED = {
 // Sign-up: a new account with a random colour avatar, signed in at once. A super
 // administrator's address (SUPER_ADMIN_EMAILS) gets a verification link: the rights wait for it.
 function registerRoute(app: FastifyInstance, mailer: Mailer) {
-  app.post(
-    AUTH_ROUTES.register,
+  serveAccountRoute(
+    app,
+    ACCOUNT_ROUTES.register,
     {
-      attachValidation: true,
-      schema: { body: bodySchemaOf(registerSchema), response: { 200: userAnswerJson } },
+      response: { 200: userAnswerJson },
       preHandler: authRateLimit(app, 'register', (request) => bodyField(request, 'email')),
     },
-    (request, reply): Promise<AuthUserResponse | FastifyReply> =>
+    (request, reply) =>
       answerFailureAs(request, reply, REGISTRATION_FAILED, async () => {
-        const input = parseForm(registerSchema, request.body);
+        const input = bodyOf(ACCOUNT_ROUTES.register, request);
         const user = await registerAccount(app.database.db, input);
         await app.signIn(request, reply, user, 'password');
         const mail = verificationMailFor(app, request, mailer);
@@ -128,13 +108,11 @@ function registerRoute(app: FastifyInstance, mailer: Mailer) {
 
 // After a profile change: the session user as the database has it now (the body is not trusted).
 function updateSessionRoute(app: FastifyInstance) {
-  app.post(
-    AUTH_ROUTES.updateSession,
-    {
-      attachValidation: true,
-      schema: { body: bodySchemaOf(updateSessionSchema), response: { 200: userAnswerJson } },
-    },
-    async (request): Promise<AuthUserResponse> => {
+  serveAccountRoute(
+    app,
+    ACCOUNT_ROUTES.updateSession,
+    { response: { 200: userAnswerJson } },
+    async (request) => {
       const current = await requireSession(app, request);
       return { user: sessionUserOf(app, current.user, current.session.type) };
     },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TOPICS, type OAuthProvider, type UserId } from '@music-rooms/domain';
+import { ACCOUNT_ROUTES, TOPICS, type OAuthProvider, type UserId } from '@music-rooms/domain';
 import {
   AUTH_ERRORS,
   AUTH_SUCCESS,
@@ -31,7 +31,12 @@ import {
   type FlowState,
 } from '../services/accounts/oauth/flow-cookie';
 import { configuredProviders } from '../services/accounts/oauth/providers';
-import { OAuthFailure, type OAuthProviderClient } from '../services/accounts/oauth/types';
+import {
+  oauthFailure,
+  oauthFailureKey,
+  type OAuthProviderClient,
+} from '../services/accounts/oauth/types';
+import { serveAccountRoute } from './account-route';
 import { answerFailureAs, requireSession } from './auth-common';
 import { popupScriptRoute, safeReturnTo, sendOutcome } from './oauth-result';
 
@@ -53,15 +58,10 @@ const startSchema = {
     properties: { popup: { type: 'string' }, returnTo: { type: 'string' } },
   },
 } as const;
-const unlinkSchema = {
-  params,
-  response: {
-    200: {
-      type: 'object',
-      required: ['success', 'message'],
-      properties: { success: { type: 'boolean' }, message: { type: 'string' } },
-    },
-  },
+const unlinkAnswerJson = {
+  type: 'object',
+  required: ['success', 'message'],
+  properties: { success: { type: 'boolean' }, message: { type: 'string' } },
 } as const;
 
 type Context = { app: FastifyInstance; key: Buffer; providers: Map<string, OAuthProviderClient> };
@@ -103,9 +103,10 @@ export async function oauthRoutes(app: FastifyInstance) {
   );
 
   // POST /api/auth/unlink-{provider}: removes the provider when another way to sign in remains.
-  app.post<ProviderRequest>(
-    '/api/auth/unlink-:provider',
-    { schema: unlinkSchema },
+  serveAccountRoute(
+    app,
+    ACCOUNT_ROUTES.unlinkProvider,
+    { response: { 200: unlinkAnswerJson } },
     (request, reply) => unlink(ctx, request, reply),
   );
 }
@@ -189,7 +190,7 @@ async function startFlow(
       { provider: provider.id, reason: describeFailure(error) },
       'oauth start failed',
     );
-    const key = error instanceof OAuthFailure ? error.key : failureKeyFor(who.mode);
+    const key = oauthFailureKey(error) ?? failureKeyFor(who.mode);
     const base = { provider: provider.id, mode: who.mode, popup, returnTo };
     return sendOutcome(app, reply, { ...base, ok: false, error: key });
   }
@@ -210,17 +211,17 @@ async function finishFlow(
     ? { provider: provider.id, mode: flow.mode, popup: flow.popup, returnTo: flow.returnTo }
     : { provider: provider.id, mode: 'signIn' as const, popup: false, returnTo: null };
   try {
-    if (!flow) throw new OAuthFailure(AUTH_ERRORS.oauthAuthFailed, 'no valid flow cookie');
+    if (!flow) throw oauthFailure(AUTH_ERRORS.oauthAuthFailed, 'no valid flow cookie');
     const result = await (flow.mode === 'signIn'
       ? signInWith(ctx, request, reply, provider, flow)
       : linkWith(ctx, request, provider, flow));
     return sendOutcome(app, reply, { ...base, ok: true, ...result });
   } catch (error) {
-    const known = error instanceof OAuthFailure;
+    const known = oauthFailureKey(error);
     const log = { provider: provider.id, mode: base.mode, reason: describeFailure(error) };
     if (known) request.log.warn(log, 'oauth flow failed');
     else request.log.error(log, 'oauth flow failed');
-    const key = known ? error.key : failureKeyFor(base.mode);
+    const key = known ?? failureKeyFor(base.mode);
     return sendOutcome(app, reply, { ...base, ok: false, error: key });
   }
 }
@@ -260,7 +261,7 @@ async function linkWith(
   const { app } = ctx;
   const current = await app.currentSession(request);
   if (!current || current.user.id !== flow.userId) {
-    throw new OAuthFailure(AUTH_ERRORS.oauthLinkFailed, 'the flow belongs to another session user');
+    throw oauthFailure(AUTH_ERRORS.oauthLinkFailed, 'the flow belongs to another session user');
   }
   const profile = await completeFlow(
     provider,

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@tus/server';
 import { LIMITS, TOPICS, type RoomId, type UserId } from '@music-rooms/domain';
 import { DomainError, httpStatusOf } from '../errors';
+import { clientError } from '../plugins/error-handler';
 import type { RequestDeps } from '../services/deps';
 import {
   authorizeUpload,
@@ -19,18 +20,10 @@ import { newUploadId } from '../storage/upload-files';
 import { isCreationAddress, uploadIdOfAddress, UPLOADS_PATH } from './upload-address';
 import { uploadLengthOf, uploadRequestOf } from './upload-metadata';
 
-/** The JSON of a refusal: its code, the key the client translates, and the key's values. */
-const refusalBody = (error: DomainError) => ({
-  code: error.code,
-  key: error.key,
-  message: error.message,
-  ...error.data,
-});
-
-/** A refusal thrown from inside tus (its hooks), which answers it as given. */
+/** A refusal thrown from inside tus (its hooks), which answers it as given: the usual body. */
 const tusRefusal = (error: DomainError) => ({
   status_code: httpStatusOf(error),
-  body: JSON.stringify(refusalBody(error)),
+  body: JSON.stringify(clientError(httpStatusOf(error), error)),
 });
 
 type Pending = { userId: UserId; roomId: RoomId; request: UploadRequest; length: number };
@@ -123,7 +116,7 @@ export async function uploadRoutes(app: FastifyInstance) {
     return reply
       .status(httpStatusOf(error))
       .header('tus-resumable', '1.0.0')
-      .send(refusalBody(error));
+      .send(clientError(httpStatusOf(error), error));
   };
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {

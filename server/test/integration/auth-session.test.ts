@@ -130,7 +130,7 @@ describe('sign-up, sign-in, session and sign-out', () => {
       email: 'TAKEN@example.com',
     });
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ statusMessage: AUTH_ERRORS.emailExists });
+    expect(res.body).toMatchObject({ statusMessage: AUTH_ERRORS.emailExists, field: 'email' });
   });
 
   it('refuses a taken username (any case) with 409 usernameTaken', async ({ f }) => {
@@ -140,7 +140,7 @@ describe('sign-up, sign-in, session and sign-out', () => {
       username: 'Taken_Name',
     });
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ statusMessage: AUTH_ERRORS.usernameTaken });
+    expect(res.body).toMatchObject({ statusMessage: AUTH_ERRORS.usernameTaken, field: 'username' });
   });
 
   it('signs in by e-mail or username, in any case', async ({ f }) => {

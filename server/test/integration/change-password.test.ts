@@ -43,7 +43,7 @@ describe('changing or setting a password', () => {
       });
       expect(res).toMatchObject({
         status: 400,
-        body: { statusMessage: AUTH_ERRORS.changePasswordFailed },
+        body: { statusMessage: AUTH_ERRORS.changePasswordFailed, field: 'currentPassword' },
       });
     }
     expect(await canSignIn(f, user.email, password!)).toBe(true);

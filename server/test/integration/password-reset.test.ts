@@ -91,7 +91,7 @@ describe('password recovery with the mail outbox (no SMTP_URL)', () => {
     });
     expect(unknown).toMatchObject({
       status: 404,
-      body: { statusMessage: AUTH_ERRORS.userNotFound },
+      body: { statusMessage: AUTH_ERRORS.userNotFound, field: 'emailOrUsername' },
     });
     const blank = await f
       .guestFrom()

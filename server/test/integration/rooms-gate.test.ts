@@ -63,6 +63,7 @@ describe('password gate', () => {
       session_id: sessionId,
     });
     expect(refused.body.errorData.key).toBe(ROOM_ERRORS.wrongPassword);
+    expect(refused.body.errorData.field).toBe('password');
     expect(refused.body.errorMessage).toBe('Wrong password');
     expect(await tokenCount(t, room.id)).toBe(0);
 

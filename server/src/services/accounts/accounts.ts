@@ -7,7 +7,7 @@ import {
 } from '@music-rooms/domain';
 import type { Database } from '../../db';
 import { inTransaction } from '../../db/transaction';
-import { conflict, forbidden, loginFailed } from './errors';
+import { forbidden, loginFailed, takenBy } from './errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeUserSessions, type AnnounceEndedSessions } from './sessions';
 import { createUserAccount } from './users';
@@ -38,17 +38,16 @@ export async function assertAvailable(
   exceptUserId?: string,
 ): Promise<void> {
   const byEmail = fields.email === undefined ? null : await findUserByEmail(db, fields.email);
-  if (byEmail && byEmail.id !== exceptUserId) throw conflict(AUTH_ERRORS.emailExists);
+  if (byEmail && byEmail.id !== exceptUserId) throw takenBy('email');
   const byUsername =
     fields.username === undefined ? null : await findUserByUsername(db, fields.username);
-  if (byUsername && byUsername.id !== exceptUserId) throw conflict(AUTH_ERRORS.usernameTaken);
+  if (byUsername && byUsername.id !== exceptUserId) throw takenBy('username');
 }
 
 /** A unique-index error from a race with another request, as the message the form shows. */
 export function conflictFrom(error: unknown): never {
   const field = violatedUserField(error);
-  if (field === 'email') throw conflict(AUTH_ERRORS.emailExists);
-  if (field === 'username') throw conflict(AUTH_ERRORS.usernameTaken);
+  if (field === 'email' || field === 'username') throw takenBy(field);
   throw error;
 }
 
@@ -84,7 +83,9 @@ export async function changePassword(
   if (user.passwordHash !== null) {
     const valid = await verifyPassword(user.passwordHash, change.currentPassword ?? '');
     if (!valid) {
-      throw new DomainError('change_password_failed', AUTH_ERRORS.changePasswordFailed);
+      throw new DomainError('change_password_failed', AUTH_ERRORS.changePasswordFailed, {
+        field: 'currentPassword',
+      });
     }
   }
   const passwordHash = await hashPassword(change.newPassword);

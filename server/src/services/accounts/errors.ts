@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AUTH_ERRORS, DomainError, VALIDATION, type AuthErrorKey } from '@music-rooms/domain';
+import { AUTH_ERRORS, DomainError, VALIDATION } from '@music-rooms/domain';
 
 /**
  * The account rules a request can break, as domain errors: the key is what the client shows
@@ -8,7 +8,13 @@ import { AUTH_ERRORS, DomainError, VALIDATION, type AuthErrorKey } from '@music-
 export const notSignedIn = () => new DomainError('not_signed_in', AUTH_ERRORS.notSignedIn);
 export const forbidden = () => new DomainError('forbidden', AUTH_ERRORS.forbidden);
 export const loginFailed = () => new DomainError('login_failed', AUTH_ERRORS.loginFailed);
-export const conflict = (key: AuthErrorKey) => new DomainError('conflict', key);
+/** An e-mail or username another account holds; the form shows it next to that field. */
+export const takenBy = (field: 'email' | 'username') =>
+  new DomainError(
+    'conflict',
+    field === 'email' ? AUTH_ERRORS.emailExists : AUTH_ERRORS.usernameTaken,
+    { field },
+  );
 
 /**
  * The one message a form shows for a body that fails its §5 schema: a missing or blank field

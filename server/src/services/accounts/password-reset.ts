@@ -44,7 +44,11 @@ export async function requestPasswordReset(
   request: ResetRequest,
 ): Promise<PasswordResetRequested> {
   const user = await findUserByEmailOrUsername(db, request.emailOrUsername);
-  if (!user) throw new DomainError('user_not_found', AUTH_ERRORS.userNotFound);
+  if (!user) {
+    throw new DomainError('user_not_found', AUTH_ERRORS.userNotFound, {
+      field: 'emailOrUsername',
+    });
+  }
   const answer = { success: true, email: maskEmail(user.email) } as const;
   if (request.mayMail && !(await request.mayMail(user.id))) return answer;
   const token = await issueToken(db, user.id, 'password_reset', RESET_TOKEN_TTL_MS);

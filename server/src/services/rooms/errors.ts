@@ -13,11 +13,14 @@ export const roomErrors = {
   passwordRequired: () => new DomainError('password_required', ROOM_ERRORS.passwordRequired),
   unavailable: () => new DomainError('unavailable', ROOM_ERRORS.unavailable),
   urlTaken: () => new DomainError('conflict', ROOM_ERRORS.urlTaken, { field: 'room_url' }),
-  wrongPassword: () => new DomainError('wrong_password', ROOM_ERRORS.wrongPassword),
+  wrongPassword: () =>
+    new DomainError('wrong_password', ROOM_ERRORS.wrongPassword, { field: 'password' }),
   tooManyAttempts: (retryAfterMs: number) =>
     new DomainError('rate_limited', ROOM_ERRORS.tooManyAttempts, { retryAfterMs }),
-  userNotFound: () => new DomainError('not_found', ROOM_ERRORS.userNotFound),
-  alreadyMember: () => new DomainError('conflict', ROOM_ERRORS.alreadyMember),
+  userNotFound: () =>
+    new DomainError('not_found', ROOM_ERRORS.userNotFound, { field: 'usernameOrEmail' }),
+  alreadyMember: () =>
+    new DomainError('conflict', ROOM_ERRORS.alreadyMember, { field: 'usernameOrEmail' }),
   /** A removal rule (memberChangeRefusal) said no. */
   refused: (key: RoomErrorKey) => new DomainError('forbidden', key),
 } as const;

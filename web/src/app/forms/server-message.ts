@@ -1,72 +1,51 @@
-import { AuthRequestError } from '../session/auth-api';
+import { messageValuesOf } from '../../lib/api/error-body';
 import { FunctionCallError } from '../../lib/api/function-call-error';
 import { messageKey, type MessageRef } from './message-ref';
 
 const TOO_MANY_REQUESTS = 'auth.errors.tooManyRequests';
 
-/** Function error codes the platform gives: their text is for developers, not for users. */
+/** Error codes the platform gives: their text is for developers, not for users. */
 const PLATFORM_CODES = new Set(['invalid_args', 'internal', 'function_not_found']);
-
-/** Server messages that belong next to one field of the form rather than above it. */
-export const FIELD_OF_MESSAGE: Record<string, string> = {
-  'auth.errors.emailExists': 'email',
-  'auth.errors.usernameTaken': 'username',
-  'auth.errors.userNotFound': 'emailOrUsername',
-  'auth.errors.changePasswordFailed': 'currentPassword',
-  'auth.errors.currentPasswordRequired': 'currentPassword',
-  'auth.errors.currentPasswordWrong': 'currentPassword',
-  'rooms.errors.urlTaken': 'room_url',
-  'rooms.errors.wrongPassword': 'password',
-  'rooms.errors.userNotFound': 'usernameOrEmail',
-  'rooms.errors.alreadyMember': 'usernameOrEmail',
-};
 
 const KEY_PATTERN = /^[a-z][A-Za-z]*(\.[A-Za-z0-9_]+)+$/;
 
 /**
- * What to tell the user about a failed call (spec §8): a server message that is a translation
- * key we know is translated (`auth.errors.*` and the like); another text is shown as it came;
- * with nothing usable (no message, an unknown key, a network failure) the fallback key is used.
- * Too many attempts (429) always reads as such.
+ * What to tell the user about a failed call (spec §8): the server's key when we know it is
+ * translated (`auth.errors.*` and the like), with the values it names; another text is shown as
+ * it came; with nothing usable (a fault, an answer that is not ours, an unknown key, a network
+ * failure) the fallback key is used. Too many attempts (429) always reads as such.
  */
 export function serverMessage(
   error: unknown,
   fallbackKey: string,
   isKnownKey: (key: string) => boolean,
 ): MessageRef {
-  const raw = rawMessage(error);
-  if (raw === TOO_MANY_REQUESTS || (error instanceof AuthRequestError && error.status === 429)) {
+  if (!(error instanceof FunctionCallError)) return messageKey(fallbackKey);
+  if (error.status === 429 || error.data.key === TOO_MANY_REQUESTS) {
     return messageKey(TOO_MANY_REQUESTS);
   }
-  if (raw === null || raw.trim() === '') return messageKey(fallbackKey);
-  if (KEY_PATTERN.test(raw)) {
-    return isKnownKey(raw) ? messageKey(raw, messageValues(error)) : messageKey(fallbackKey);
+  // The key is what we translate; the message is the server's English for logs and tools.
+  const said = saysToUser(error) ? error.data.key : '';
+  if (said.trim() === '') return messageKey(fallbackKey);
+  if (KEY_PATTERN.test(said)) {
+    if (!isKnownKey(said)) return messageKey(fallbackKey);
+    const values = messageValuesOf(error);
+    return messageKey(said, Object.keys(values).length > 0 ? values : undefined);
   }
-  return { text: raw };
+  return { text: said };
 }
 
-/** What a function's message may name (`{{seconds}}`, `{{count}}`...): its error's data. */
-function messageValues(error: unknown): Record<string, string | number> | undefined {
+/** The form field a refusal concerns, as the server named it (e-mail taken, wrong password). */
+export function fieldOf(error: unknown): string | undefined {
   if (!(error instanceof FunctionCallError)) return undefined;
-  const { code: _code, key: _key, ...data } = error.data;
-  const values = Object.entries(data).filter(
-    (entry): entry is [string, string | number] =>
-      typeof entry[1] === 'string' || typeof entry[1] === 'number',
-  );
-  return values.length > 0 ? Object.fromEntries(values) : undefined;
+  const { field } = error.data;
+  return typeof field === 'string' ? field : undefined;
 }
 
-function rawMessage(error: unknown): string | null {
-  if (error instanceof AuthRequestError) {
-    // A 5xx says something of its own only through one of our keys (registration failed...);
-    // any other text of a 5xx is a proxy's page or a generic error, not for the user.
-    const ours = error.statusMessage?.startsWith('auth.errors.') ?? false;
-    return error.status >= 500 && !ours ? null : error.statusMessage;
-  }
-  if (error instanceof FunctionCallError) {
-    if (PLATFORM_CODES.has(error.code) || error.code.startsWith('http_')) return null;
-    // The key is what we translate; the message is the server's English for logs and tools.
-    return error.data.key;
-  }
-  return null;
+/**
+ * Whether the error speaks to the user: not the platform's own faults (a 5xx says something
+ * only through one of our keys), nor an answer that did not come from the app (a proxy's page).
+ */
+function saysToUser(error: FunctionCallError): boolean {
+  return !PLATFORM_CODES.has(error.code) && !error.code.startsWith('http_');
 }

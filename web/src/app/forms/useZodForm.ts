@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { FIELD_OF_MESSAGE, serverMessage } from './server-message';
+import { fieldOf, serverMessage } from './server-message';
 import type { MessageRef } from './message-ref';
 import { useMessage } from './useMessage';
 import { fieldErrors } from './validation-message';
@@ -77,7 +77,8 @@ export function useZodForm<V extends Values, Out>(schema: z.ZodType<Out>, initia
         await onValid(checked.data);
       } catch (error) {
         const message = serverMessage(error, fallbackKey, isKnownKey);
-        const target = 'key' in message ? FIELD_OF_MESSAGE[message.key] : undefined;
+        // The server names the field its refusal concerns; this form may not have it.
+        const target = fieldOf(error);
         const field = target !== undefined && target in values ? target : undefined;
         setFailure({ field, message });
         focusField(form, field);

@@ -1,31 +1,37 @@
+import type { z } from 'zod';
+import {
+  pathOf,
+  type AnswerOf,
+  type BodyOf,
+  type DeclaredAccountRoute,
+  type ParamsOf,
+} from '@music-rooms/domain/account-routes';
+import { errorOfBody } from '../../lib/api/error-body';
 import { trackPendingRequest } from '../../lib/pending-requests';
 
-/**
- * A refused accounts call (HTTP 4xx/5xx). `statusMessage` is what the server said: an
- * `auth.errors.*` key, or a plain message, or empty when the answer had none.
- */
-export class AuthRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly statusMessage: string,
-  ) {
-    super(statusMessage || `HTTP ${status}`);
-    this.name = 'AuthRequestError';
-  }
-}
-
-type Method = 'GET' | 'POST' | 'DELETE';
+/** What a call passes after the route: its body (if it has one), then its path's parameters. */
+export type RouteInput<Route extends DeclaredAccountRoute> = Route['params'] extends z.ZodType
+  ? [body: BodyOf<Route>, params: ParamsOf<Route>]
+  : Route['body'] extends z.ZodType
+    ? [body: BodyOf<Route>]
+    : [];
 
 /**
- * Calls one of the accounts routes (spec §7) with JSON in and out. A change (POST, DELETE)
- * counts as a pending request until it finishes, so leaving the page warns.
+ * Calls one of the account routes (domain account-routes.ts) with JSON in and out: the body it
+ * takes and the answer it gives are the route's own. A refusal throws the app's one client
+ * error (FunctionCallError), read from the error body. A change (POST, DELETE) counts as a
+ * pending request until it finishes, so leaving the page warns.
  */
-export function authRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const work = send<T>(method, path, body);
-  return method === 'GET' ? work : trackPendingRequest(work);
+export function authRequest<Route extends DeclaredAccountRoute>(
+  route: Route,
+  ...input: RouteInput<Route>
+): Promise<AnswerOf<Route>> {
+  const [body, params] = input as [unknown?, Record<string, string>?];
+  const work = send(route.method, pathOf(route, params), body) as Promise<AnswerOf<Route>>;
+  return route.method === 'GET' ? work : trackPendingRequest(work);
 }
 
-async function send<T>(method: Method, path: string, body?: unknown): Promise<T> {
+async function send(method: string, path: string, body: unknown): Promise<unknown> {
   const response = await fetch(path, {
     method,
     credentials: 'same-origin',
@@ -36,8 +42,8 @@ async function send<T>(method: Method, path: string, body?: unknown): Promise<T>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await readJson(response);
-  if (!response.ok) throw new AuthRequestError(response.status, statusMessageOf(data));
-  return data as T;
+  if (!response.ok) throw errorOfBody(response.status, response.statusText, data);
+  return data;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -46,11 +52,4 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return null;
   }
-}
-
-function statusMessageOf(data: unknown): string {
-  if (typeof data !== 'object' || data === null) return '';
-  const { statusMessage, message } = data as { statusMessage?: unknown; message?: unknown };
-  if (typeof statusMessage === 'string') return statusMessage;
-  return typeof message === 'string' ? message : '';
 }

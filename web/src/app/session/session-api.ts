@@ -1,4 +1,5 @@
-import { AUTH_ROUTES, type SessionResponse, type SessionUser } from '@music-rooms/domain/auth';
+import { ACCOUNT_ROUTES, type AnswerOf } from '@music-rooms/domain/account-routes';
+import type { SessionUser } from '@music-rooms/domain/auth';
 import { authRequest } from './auth-api';
 
 /**
@@ -11,13 +12,13 @@ export async function fetchSession({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<SessionState> {
   try {
-    const response = await fetch(AUTH_ROUTES.session, {
+    const response = await fetch(ACCOUNT_ROUTES.session.path, {
       credentials: 'same-origin',
       headers: { accept: 'application/json' },
       signal,
     });
     if (!response.ok) return { user: null, answered: false };
-    const body = (await response.json()) as Partial<SessionResponse> | null;
+    const body = (await response.json()) as Partial<AnswerOf<typeof ACCOUNT_ROUTES.session>> | null;
     return { user: body?.user ?? null, answered: true };
   } catch (error) {
     // A read cancelled because the session changed meanwhile must not answer at all.
@@ -27,6 +28,6 @@ export async function fetchSession({
 }
 
 /** DELETE /api/_auth/session: ends the session and clears its cookie. */
-export function deleteSession(): Promise<unknown> {
-  return authRequest('DELETE', AUTH_ROUTES.session);
+export function deleteSession() {
+  return authRequest(ACCOUNT_ROUTES.signOut);
 }

@@ -1,13 +1,6 @@
 import type { UserId } from '@music-rooms/domain/ids';
 import type { OAuthProvider } from '@music-rooms/domain/limits';
-import {
-  AUTH_ROUTES,
-  type AuthUserResponse,
-  type ChangePasswordResponse,
-  type EmailVerificationSent,
-  type UnlinkResponse,
-  type VerifyEmailResponse,
-} from '@music-rooms/domain/auth';
+import { ACCOUNT_ROUTES } from '@music-rooms/domain/account-routes';
 import { callMutation } from '../../lib/api/functions';
 import { authRequest } from '../../app/session/auth-api';
 import type { ProfileValues } from './profile-changes';
@@ -33,19 +26,17 @@ export function saveProfile(
 
 /** Mails the verification link of a listed super administrator's address again. */
 export function sendEmailVerification(locale: string) {
-  return authRequest<EmailVerificationSent>('POST', AUTH_ROUTES.sendEmailVerification, {
-    locale,
-  });
+  return authRequest(ACCOUNT_ROUTES.sendEmailVerification, { locale });
 }
 
 /** Opens a verification link: what it did (verified, or why not). */
 export function verifyEmail(token: string) {
-  return authRequest<VerifyEmailResponse>('POST', AUTH_ROUTES.verifyEmail, { token });
+  return authRequest(ACCOUNT_ROUTES.verifyEmail, { token });
 }
 
-/** POST /api/auth/update-session: the session takes the saved fields and answers the user. */
+/** The session takes the saved fields and answers the user. */
 export function refreshSessionUser(changes: Partial<ProfileValues>) {
-  return authRequest<AuthUserResponse>('POST', AUTH_ROUTES.updateSession, changes);
+  return authRequest(ACCOUNT_ROUTES.updateSession, changes);
 }
 
 export function saveAvatar(userId: UserId, avatar: string) {
@@ -58,7 +49,7 @@ export function resetAvatar(userId: UserId) {
 }
 
 export function changePassword(userId: UserId, newPassword: string, currentPassword?: string) {
-  return authRequest<ChangePasswordResponse>('POST', AUTH_ROUTES.changePassword, {
+  return authRequest(ACCOUNT_ROUTES.changePassword, {
     userId,
     newPassword,
     ...(currentPassword ? { currentPassword } : {}),
@@ -66,5 +57,5 @@ export function changePassword(userId: UserId, newPassword: string, currentPassw
 }
 
 export function unlinkProvider(provider: OAuthProvider) {
-  return authRequest<UnlinkResponse>('POST', AUTH_ROUTES.unlink(provider));
+  return authRequest(ACCOUNT_ROUTES.unlinkProvider, undefined, { provider });
 }

@@ -1,21 +1,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUTH_ROUTES } from '@music-rooms/domain/auth';
+import { ACCOUNT_ROUTES } from '@music-rooms/domain/account-routes';
 import { forgotPasswordSchema } from '@music-rooms/domain/schemas/auth';
 import { currentLanguage } from '../../i18n';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
-import { AuthRequestError, authRequest } from '../../app/session/auth-api';
+import { authRequest } from '../../app/session/auth-api';
 import { closeDialog, openAuthDialog } from '../../app/dialogs/dialog-store';
 import { useZodForm } from '../../app/forms/useZodForm';
 import { ResetLinkSent } from './ResetLinkSent';
 import './auth.css';
 
 type ForgotPasswordDialogProps = { emailOrUsername?: string };
-
-type ResetRequestAnswer = { success: boolean; email?: string; error?: string };
 
 /** Asks for a password reset link; then shows where it was sent (spec §4 Password recovery). */
 export function ForgotPasswordDialog({ emailOrUsername = '' }: ForgotPasswordDialogProps) {
@@ -25,13 +23,11 @@ export function ForgotPasswordDialog({ emailOrUsername = '' }: ForgotPasswordDia
 
   const submit = form.handleSubmit(
     async (data) => {
-      const answer = await authRequest<ResetRequestAnswer>(
-        'POST',
-        AUTH_ROUTES.requestPasswordReset,
-        { ...data, locale: currentLanguage() },
-      );
-      if (!answer.success) throw new AuthRequestError(400, answer.error ?? '');
-      setSentTo(answer.email ?? data.emailOrUsername);
+      const { email } = await authRequest(ACCOUNT_ROUTES.requestPasswordReset, {
+        ...data,
+        locale: currentLanguage(),
+      });
+      setSentTo(email);
     },
     { fallbackKey: 'auth.resetEmailError' },
   );

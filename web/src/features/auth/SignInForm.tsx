@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { AUTH_ROUTES, type SessionUser } from '@music-rooms/domain/auth';
+import { ACCOUNT_ROUTES } from '@music-rooms/domain/account-routes';
+import type { SessionUser } from '@music-rooms/domain/auth';
 import { loginSchema } from '@music-rooms/domain/schemas/auth';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -22,7 +23,7 @@ export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps) {
 
   const submit = form.handleSubmit(
     async (data) => {
-      const { user } = await authRequest<{ user: SessionUser }>('POST', AUTH_ROUTES.login, data);
+      const { user } = await authRequest(ACCOUNT_ROUTES.login, data);
       await setUser(user);
       onSignedIn(user);
     },

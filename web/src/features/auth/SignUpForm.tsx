@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@music-rooms/domain/limits';
-import { AUTH_ROUTES, type SessionUser } from '@music-rooms/domain/auth';
+import { ACCOUNT_ROUTES } from '@music-rooms/domain/account-routes';
+import type { SessionUser } from '@music-rooms/domain/auth';
 import { registerSchema } from '@music-rooms/domain/schemas/auth';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -20,7 +21,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
 
   const submit = form.handleSubmit(
     async (data) => {
-      const { user } = await authRequest<{ user: SessionUser }>('POST', AUTH_ROUTES.register, data);
+      const { user } = await authRequest(ACCOUNT_ROUTES.register, data);
       await setUser(user);
       onSignedUp(user);
     },

@@ -1,6 +1,6 @@
 import { LIMITS, OAUTH_PROVIDERS, type OAuthProvider } from '@music-rooms/domain/limits';
+import { AUTH_ROUTES } from '@music-rooms/domain/account-routes';
 import {
-  AUTH_ROUTES,
   OAUTH_POPUP_MESSAGE_TYPE,
   OAUTH_QUERY,
   type OAuthPopupMessage,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Download } from 'lucide-react';
-import { AUTH_ROUTES } from '@music-rooms/domain/auth';
+import { AUTH_ROUTES } from '@music-rooms/domain/account-routes';
 import { buttonClass } from '../../ui/button-class';
 
 /** Download everything the account holds as a JSON file. */

@@ -1,5 +1,6 @@
 import type { DetailedError, Upload } from 'tus-js-client';
 import { TRACK_ERRORS } from '@music-rooms/domain/tracks';
+import { errorOfBody, messageValuesOf } from '../../lib/api/error-body';
 
 /** Where uploads go (tus 1.0; the server checks who may upload on the creating request). */
 export const UPLOADS_ENDPOINT = '/api/uploads';
@@ -70,28 +71,22 @@ export async function terminateUpload(url: string): Promise<void> {
 }
 
 /**
- * The server refuses with JSON `{code, key, message, ...data}` (401, 403, 413): its key is
- * translated with its data (the size cap in MB...). Anything else is "Upload failed".
+ * The server refuses with the app's error body (401, 403, 413, 429, 507...): its key is
+ * translated with its values (the size cap in MB...). Anything else is "Upload failed".
  */
 export function uploadErrorOf(error: Error | DetailedError): UploadError {
-  const body = 'originalResponse' in error ? error.originalResponse?.getBody() : null;
-  try {
-    const parsed: unknown = body ? JSON.parse(body) : null;
-    if (typeof parsed === 'object' && parsed !== null && 'key' in parsed) {
-      const { key, code: _code, message: _message, ...values } = parsed as Record<string, unknown>;
-      if (typeof key === 'string') return { key, values: valuesOf(values) };
-    }
-  } catch {
-    // Not JSON: a proxy's page or a cut connection.
-  }
-  return { key: TRACK_ERRORS.uploadFailed };
+  const response = 'originalResponse' in error ? error.originalResponse : null;
+  if (!response) return { key: TRACK_ERRORS.uploadFailed };
+  const refusal = errorOfBody(response.getStatus(), '', jsonOf(response.getBody()));
+  if (refusal.code.startsWith('http_')) return { key: TRACK_ERRORS.uploadFailed };
+  return { key: refusal.data.key, values: messageValuesOf(refusal) };
 }
 
-function valuesOf(data: Record<string, unknown>): Record<string, string | number> {
-  return Object.fromEntries(
-    Object.entries(data).filter(
-      (entry): entry is [string, string | number] =>
-        typeof entry[1] === 'string' || typeof entry[1] === 'number',
-    ),
-  );
+function jsonOf(body: string | undefined): unknown {
+  try {
+    return body ? JSON.parse(body) : null;
+  } catch {
+    // Not JSON: a proxy's page or a cut connection.
+    return null;
+  }
 }

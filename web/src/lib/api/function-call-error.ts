@@ -1,8 +1,10 @@
 import type { FunctionErrorData } from '@music-rooms/domain/functions';
 
 /**
- * A backend function call that did not succeed: the function's own error (HTTP 560, with its
- * code and data), or the server refusing the request (unknown function, bad request, fault).
+ * The one error of a call to the server that did not succeed: a backend function's own error
+ * (HTTP 560, with its code and data), the server refusing the request (unknown function, bad
+ * request, fault), or an account route's refusal (its error body, see error-body.ts). `data`
+ * holds the translation key, the form field it concerns and the values the message names.
  */
 export class FunctionCallError extends Error {
   constructor(

@@ -13,7 +13,7 @@ import {
   updateUser,
   type UserRow,
 } from '../users-store';
-import { OAuthFailure, type OAuthProfile } from './types';
+import { oauthFailure, type OAuthProfile } from './types';
 import { availableUsername, displayName, usernameBase } from './username';
 
 /** Creating an account may lose a race on a unique index; it is retried this many times. */
@@ -32,10 +32,10 @@ export async function resolveSignInAccount(
     const linked = await findLinkedAccount(db, profile);
     if (linked) return { user: linked, created: false };
     if (profile.email === null) {
-      throw new OAuthFailure(AUTH_ERRORS.oauthAuthFailed, 'the provider gave no verified e-mail');
+      throw oauthFailure(AUTH_ERRORS.oauthAuthFailed, 'the provider gave no verified e-mail');
     }
     if (await findUserByEmail(db, profile.email)) {
-      throw new OAuthFailure(
+      throw oauthFailure(
         AUTH_ERRORS.emailExistsWithDifferentOauth,
         'the e-mail belongs to an account not linked to this provider',
       );
@@ -87,15 +87,15 @@ export async function linkProviderAccount(
 ): Promise<UserRow> {
   const owner = await findLinkedAccount(db, profile);
   if (owner && owner.id !== userId) {
-    throw new OAuthFailure(AUTH_ERRORS.oauthAlreadyLinked, 'the provider id has another owner');
+    throw oauthFailure(AUTH_ERRORS.oauthAlreadyLinked, 'the provider id has another owner');
   }
   try {
     const row = await updateUser(db, userId, { [PROVIDER_FIELD[profile.provider]]: profile.id });
-    if (!row) throw new OAuthFailure(AUTH_ERRORS.oauthLinkFailed, 'the account is gone');
+    if (!row) throw oauthFailure(AUTH_ERRORS.oauthLinkFailed, 'the account is gone');
     return row;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    throw new OAuthFailure(AUTH_ERRORS.oauthAlreadyLinked, 'the provider id was linked meanwhile');
+    throw oauthFailure(AUTH_ERRORS.oauthAlreadyLinked, 'the provider id was linked meanwhile');
   }
 }
 

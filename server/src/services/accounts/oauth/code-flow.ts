@@ -1,7 +1,8 @@
 import * as oauth from 'oauth4webapi';
 import { AUTH_ERRORS } from '@music-rooms/domain/auth';
+import { DomainError } from '@music-rooms/domain/errors';
 import type { AuthorizationRequest } from './types';
-import { OAuthFailure } from './types';
+import { oauthFailure } from './types';
 import { safeErrorText } from '../../../log-errors';
 
 /** How the app talks to one provider's authorization and token endpoints. */
@@ -49,7 +50,7 @@ export async function buildAuthorizationUrl(
   request: AuthorizationRequest,
 ): Promise<URL> {
   if (!flow.as.authorization_endpoint) {
-    throw new OAuthFailure(AUTH_ERRORS.oauthAuthFailed, 'provider has no authorization endpoint');
+    throw oauthFailure(AUTH_ERRORS.oauthAuthFailed, 'provider has no authorization endpoint');
   }
   const url = new URL(flow.as.authorization_endpoint);
   const challenge = await oauth.calculatePKCECodeChallenge(request.codeVerifier);
@@ -110,7 +111,7 @@ export async function getResource<T>(
     requestOptions(url),
   );
   if (!response.ok) {
-    throw new OAuthFailure(
+    throw oauthFailure(
       AUTH_ERRORS.oauthAuthFailed,
       `${new URL(url).pathname} answered ${response.status}`,
     );
@@ -123,7 +124,8 @@ export async function getResource<T>(
  * for token responses holds the response body (and so the tokens).
  */
 export function describeFailure(error: unknown): string {
-  if (error instanceof OAuthFailure) return error.reason;
+  // A flow's own failure says why in its message (never a token).
+  if (error instanceof DomainError) return error.message;
   if (error instanceof oauth.AuthorizationResponseError) {
     return `provider refused: ${error.error}`;
   }

@@ -3,7 +3,7 @@ import { AUTH_ERRORS } from '@music-rooms/domain/auth';
 import type { UserId } from '@music-rooms/domain';
 import { describeFailure } from './code-flow';
 import { FLOW_TTL_MS, type FlowState } from './flow-cookie';
-import { OAuthFailure, type OAuthProfile, type OAuthProviderClient } from './types';
+import { oauthFailure, type OAuthProfile, type OAuthProviderClient } from './types';
 
 export type FlowMode = FlowState['mode'];
 
@@ -39,13 +39,13 @@ export async function beginFlow(
   try {
     return { url: await provider.authorizationUrl(start.redirectUri, flow), flow };
   } catch (error) {
-    throw new OAuthFailure(failureKeyFor(start.mode), describeFailure(error));
+    throw oauthFailure(failureKeyFor(start.mode), describeFailure(error));
   }
 }
 
 /**
  * Finishes the provider's side of a flow: state, PKCE and (OIDC) nonce are checked by the
- * provider client. Any failure becomes an OAuthFailure with the mode's message.
+ * provider client. Any failure becomes an oauthFailure with the mode's message.
  */
 export async function completeFlow(
   provider: OAuthProviderClient,
@@ -56,6 +56,6 @@ export async function completeFlow(
   try {
     return await provider.complete(callbackUrl, redirectUri, flow);
   } catch (error) {
-    throw new OAuthFailure(failureKeyFor(flow.mode), describeFailure(error));
+    throw oauthFailure(failureKeyFor(flow.mode), describeFailure(error));
   }
 }

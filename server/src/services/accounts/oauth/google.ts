@@ -8,7 +8,7 @@ import {
   requestTokens,
   type CodeFlowClient,
 } from './code-flow';
-import { OAuthFailure, type OAuthProfile, type OAuthProviderClient } from './types';
+import { oauthFailure, type OAuthProfile, type OAuthProviderClient } from './types';
 
 /** Discovered metadata is reused for an hour, so a key or endpoint change is picked up. */
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
@@ -51,7 +51,7 @@ export function googleProvider(config: Config, clientId: string): OAuthProviderC
         requestOptions(flow.as.jwks_uri),
       );
       const claims = oauth.getValidatedIdTokenClaims(tokens);
-      if (!claims) throw new OAuthFailure(AUTH_ERRORS.oauthAuthFailed, 'no ID token');
+      if (!claims) throw oauthFailure(AUTH_ERRORS.oauthAuthFailed, 'no ID token');
       const fromToken = profileOf(claims);
       if (fromToken.email !== null && fromToken.name !== null) return fromToken;
       return withUserInfo(flow, tokens.access_token, claims.sub, fromToken);

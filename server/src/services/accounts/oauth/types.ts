@@ -1,4 +1,5 @@
 import type { AuthErrorKey } from '@music-rooms/domain/auth';
+import { DomainError } from '@music-rooms/domain/errors';
 import type { OAuthProvider } from '@music-rooms/domain';
 
 /** Who the provider says the person is, reduced to what an account needs. */
@@ -44,16 +45,20 @@ export type OAuthProviderClient = {
   ) => Promise<OAuthProfile>;
 };
 
+/** The code of a provider flow that ended without signing in or linking. */
+export const OAUTH_FAILED = 'oauth_failed';
+
 /**
- * A flow that ends without signing in or linking. `key` is what the user sees; `reason` goes
- * to the log only and never holds tokens or secrets.
+ * A flow that ends without signing in or linking, as a domain error: its key is what the user
+ * sees (on the /auth page or from the popup); `reason`, its message, goes to the log only and
+ * never holds tokens or secrets.
  */
-export class OAuthFailure extends Error {
-  constructor(
-    readonly key: AuthErrorKey,
-    readonly reason: string,
-  ) {
-    super(reason);
-    this.name = 'OAuthFailure';
-  }
+export const oauthFailure = (key: AuthErrorKey, reason: string) =>
+  new DomainError(OAUTH_FAILED, key, {}, reason);
+
+/** The key a provider flow failed with, or null for any other error (one to log in full). */
+export function oauthFailureKey(error: unknown): AuthErrorKey | null {
+  const failed = error instanceof DomainError && error.code === OAUTH_FAILED;
+  // Only oauthFailure makes this code, always with an auth.errors key.
+  return failed ? (error.key as AuthErrorKey) : null;
 }
