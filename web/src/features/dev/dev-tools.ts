@@ -6,6 +6,7 @@ import { CorsTool } from './storage/CorsTool';
 import { StorageTool } from './storage/StorageTool';
 import { SpotifyFindTrackTool } from './spotify/SpotifyFindTrackTool';
 import { SpotifySearchTool } from './spotify/SpotifySearchTool';
+import { UiDemoTool } from './ui-demo/UiDemoTool';
 import type { DevPage } from './dev-pages';
 
 /** The tool each developer page shows under its heading; a page without one shows the heading. */
@@ -17,4 +18,5 @@ export const DEV_TOOLS: Partial<Record<DevPage, ComponentType>> = {
   'track-parser-test': TrackParserTool,
   'spotify-search-test': SpotifySearchTool,
   'spotify-find-track-test': SpotifyFindTrackTool,
+  'ui-components': UiDemoTool,
 };
