@@ -38,7 +38,7 @@ export type PublicUser = { _id: UserId; name: string; username: string; avatar: 
 
 /** Settings a user keeps with the account (profile and settings screen). */
 export type UserPreferences = { notifications: boolean; soundEffects: boolean };
-export const DEFAULT_PREFERENCES: UserPreferences = { notifications: true, soundEffects: true };
+export const DEFAULT_PREFERENCES: UserPreferences = { notifications: true, soundEffects: false };
 
 /** States of a password reset link (spec §3 Password reset token). */
 export const RESET_TOKEN_STATES = ['valid', 'expired', 'used', 'invalid', 'missing'] as const;

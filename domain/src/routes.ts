@@ -29,6 +29,7 @@ export const DEV_PAGES = [
   'spotify-search-test',
   'spotify-find-track-test',
   'artist-search-comparison',
+  'ui-components',
 ] as const;
 
 export type RouteMatch =

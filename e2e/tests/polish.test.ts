@@ -135,13 +135,14 @@ describe('settings', () => {
     open,
   }) => {
     await page.setViewportSize({ width: 1280, height: 600 });
+    await page.context().grantPermissions(['notifications']);
     await open('/settings');
     const notifications = page.getByRole('switch', { name: 'Notifications' });
-    // Both are on for a new account.
+    // Notifications are on for a new account (and here the browser allows them); sounds are off.
     await notifications.click();
     await page.getByRole('status').getByText('Notifications: off. Saved.').waitFor();
     await page.getByRole('switch', { name: 'Sound effects' }).click();
-    await page.getByRole('status').getByText('Sound effects: off. Saved.').waitFor();
+    await page.getByRole('status').getByText('Sound effects: on. Saved.').waitFor();
     await notifications.click();
     await page.getByRole('status').getByText('Notifications: on. Saved.').waitFor();
 

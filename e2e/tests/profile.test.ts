@@ -107,11 +107,11 @@ describe('profile and settings', () => {
       .getByRole('switch', { name: 'Sound effects' })
       .and(page.locator(':enabled'))
       .waitFor();
-    expect(await sounds.getAttribute('aria-checked')).toBe('true');
+    expect(await sounds.getAttribute('aria-checked')).toBe('false');
     await sounds.click();
     // The change shows as soon as the page has handled the click; the save follows it.
-    await expect.poll(() => sounds.getAttribute('aria-checked')).toBe('false');
-    await page.getByRole('status').getByText('Sound effects: off. Saved.').waitFor();
+    await expect.poll(() => sounds.getAttribute('aria-checked')).toBe('true');
+    await page.getByRole('status').getByText('Sound effects: on. Saved.').waitFor();
     await page.reload();
     await page
       .getByRole('switch', { name: 'Sound effects' })
@@ -119,10 +119,11 @@ describe('profile and settings', () => {
       .waitFor();
     expect(
       await page.getByRole('switch', { name: 'Sound effects' }).getAttribute('aria-checked'),
-    ).toBe('false');
+    ).toBe('true');
+    // On with the account, but shown off: this browser has not allowed notifications.
     expect(
       await page.getByRole('switch', { name: 'Notifications' }).getAttribute('aria-checked'),
-    ).toBe('true');
+    ).toBe('false');
   });
 
   test('downloads the account data as JSON', async ({ page, person }) => {

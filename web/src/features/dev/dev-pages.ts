@@ -10,6 +10,7 @@ import {
   Scissors,
   Search,
   SearchCheck,
+  Shapes,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -34,4 +35,5 @@ export const DEV_PAGE_ICONS: Record<DevPage, LucideIcon> = {
   'spotify-search-test': Search,
   'spotify-find-track-test': SearchCheck,
   'artist-search-comparison': Users,
+  'ui-components': Shapes,
 };

@@ -10,6 +10,7 @@ import { ArtistComparisonTool } from './services/ArtistComparisonTool';
 import { YandexMusicToolV1, YandexMusicToolV2 } from './services/YandexMusicTool';
 import { SpotifyFindTrackTool } from './spotify/SpotifyFindTrackTool';
 import { SpotifySearchTool } from './spotify/SpotifySearchTool';
+import { UiDemoTool } from './ui-demo/UiDemoTool';
 import type { DevPage } from './dev-pages';
 
 /** The tool each developer page shows under its heading; a page without one shows the heading. */
@@ -26,4 +27,5 @@ export const DEV_TOOLS: Partial<Record<DevPage, ComponentType>> = {
   'yandex-music-test': YandexMusicToolV1,
   'yandex-music-test-v2': YandexMusicToolV2,
   'artist-search-comparison': ArtistComparisonTool,
+  'ui-components': UiDemoTool,
 };

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { RoomAccessArgs } from '@music-rooms/domain/rooms';
+import { provideSoundOutput } from '../../app/sounds/sound-output';
 import { useRealtimeClient } from '../../lib/realtime/realtime-context';
 import { trackOpener } from './engine/open-track';
 import { PlayerClock } from './engine/player-clock';
@@ -27,7 +28,8 @@ export type PlayerEngine = { engine: SyncEngine; clock: PlayerClock; status: Eng
 
 /**
  * The room page's clock and sync engine, made once for the page and closed with it; the local
- * volume settings follow into it, and the test hook reads it.
+ * volume settings follow into it, the test hook reads it, and the interface sounds play through
+ * its audio context.
  */
 export function usePlayerEngine(pass: RoomAccessArgs): PlayerEngine {
   const client = useRealtimeClient();
@@ -46,6 +48,11 @@ export function usePlayerEngine(pass: RoomAccessArgs): PlayerEngine {
     clock.start();
     engine.start();
     const removeHook = installPlayerHook(() => engine.snapshot());
+    // The app's interface sounds play through this page's one AudioContext.
+    const removeSoundOutput = provideSoundOutput({
+      context: () => engine.outputContext(),
+      playing: () => engine.snapshot().playing,
+    });
     // Any click or key press on the page lets blocked audio start (spec: "click to start playback").
     const unlock = () => engine.unlock();
     document.addEventListener('pointerdown', unlock, true);
@@ -53,6 +60,7 @@ export function usePlayerEngine(pass: RoomAccessArgs): PlayerEngine {
     return () => {
       document.removeEventListener('pointerdown', unlock, true);
       document.removeEventListener('keydown', unlock, true);
+      removeSoundOutput();
       removeHook();
       engine.stop();
       clock.stop();

@@ -5,13 +5,20 @@ import type { UserPreferences } from '@music-rooms/domain/auth';
 import { Alert } from '../../ui/Alert';
 import { Switch } from '../../ui/Switch';
 import { notify } from '../../app/toasts/toast-store';
-import { usePreferences } from './usePreferences';
+import { usePreferences } from '../../app/preferences/usePreferences';
+import { SoundSettings } from './SoundSettings';
+import { useNotificationAccess } from './useNotificationAccess';
 
 type Toggle = 'notifications' | 'soundEffects';
 
-/** Notifications and sound effects, saved with the account; each save is confirmed in place. */
+/**
+ * Notifications and sound effects, saved with the account; each save is confirmed in place.
+ * Notifications are system notices, so they are on only where the browser allows them: turning
+ * them on asks it, and a refusal is said here.
+ */
 export function NotificationsSection() {
   const { t } = useTranslation();
+  const { access, ask } = useNotificationAccess();
   const [saved, setSaved] = useState<{ toggle: Toggle; on: boolean } | null>(null);
   const onSaved = (change: Partial<UserPreferences>) => {
     const toggle = (['notifications', 'soundEffects'] as const).find((key) => key in change);
@@ -26,15 +33,25 @@ export function NotificationsSection() {
     setSaved(null);
     update(next);
   };
+  const switchNotifications = async (on: boolean) => {
+    if (!on) return change({ notifications: false });
+    setSaved(null);
+    if ((await ask()) === 'granted') change({ notifications: true });
+  };
+  const notificationsOn = preferences?.notifications === true && access === 'granted';
   return (
     <div className="settings-stack" aria-busy={!preferences}>
       <Switch
         label={t('settings.notifications')}
         description={t('settings.notificationsHint')}
-        checked={preferences?.notifications ?? false}
-        disabled={!preferences}
-        onChange={(notifications) => change({ notifications })}
+        checked={notificationsOn}
+        disabled={!preferences || access === 'unsupported'}
+        onChange={(on) => void switchNotifications(on)}
       />
+      {access === 'denied' && <Alert tone="error">{t('settings.notificationsBlocked')}</Alert>}
+      {access === 'unsupported' && (
+        <Alert tone="info">{t('settings.notificationsUnsupported')}</Alert>
+      )}
       <Switch
         label={t('settings.soundEffects')}
         description={t('settings.soundEffectsHint')}
@@ -42,6 +59,7 @@ export function NotificationsSection() {
         disabled={!preferences}
         onChange={(soundEffects) => change({ soundEffects })}
       />
+      {preferences?.soundEffects && <SoundSettings />}
       <p className="settings-saved" role="status">
         {saved && (
           <>

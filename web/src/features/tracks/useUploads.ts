@@ -4,6 +4,7 @@ import type { UploadView } from '@music-rooms/domain/tracks';
 import { usePublicConfig } from '../../app/config/usePublicConfig';
 import { useLiveQueryState } from '../../lib/realtime/useLiveQuery';
 import { uploadQueueOf } from './upload-queue';
+import { useUploadFailureCue } from './useUploadFailureCue';
 
 /** The largest audio upload the server takes, when /api/config says (else the server judges). */
 function maxAudioBytes(config: object | undefined): number | null {
@@ -14,7 +15,8 @@ function maxAudioBytes(config: object | undefined): number | null {
 
 /**
  * The room's uploads for someone who may add tracks: this tab's queue, and the server's view of
- * each upload (processing, duplicate, ready, failed) from the live uploads.list.
+ * each upload (processing, duplicate, ready, failed) from the live uploads.list. A failure
+ * sounds the "failed upload" cue.
  */
 export function useUploads(roomId: RoomId, enabled: boolean) {
   const queue = uploadQueueOf(roomId);
@@ -26,6 +28,7 @@ export function useUploads(roomId: RoomId, enabled: boolean) {
     const views = live.status === 'value' ? live.value : [];
     return new Map<string, UploadView>(views.map((view) => [view.uploadId, view]));
   }, [live]);
+  useUploadFailureCue(items, server);
   const duplicates = useMemo(
     () => [...server.values()].filter((view) => view.status === 'duplicate' && view.duplicateOf),
     [server],

@@ -46,6 +46,11 @@ export class AudioOutput {
     return { context: this.context, master: this.master };
   }
 
+  /** The context if one is open, without making one (what other page sounds play through). */
+  current(): AudioContext | null {
+    return this.context && this.context.state !== 'closed' ? this.context : null;
+  }
+
   get running(): boolean {
     return this.context?.state === 'running';
   }

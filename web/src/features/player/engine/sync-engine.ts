@@ -97,6 +97,14 @@ export class SyncEngine {
     this.audio.unlock();
   }
 
+  /**
+   * The page's AudioContext while the engine has one open: the app's short interface sounds
+   * play through it too, so the page keeps one audio clock and the music's timing is untouched.
+   */
+  outputContext(): AudioContext | null {
+    return this.audio.current();
+  }
+
   getStatus(): EngineStatus {
     return this.status;
   }

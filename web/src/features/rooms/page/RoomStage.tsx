@@ -6,6 +6,7 @@ import { TracksArea } from '../../tracks/TracksArea';
 import { useRoomIsEmpty } from '../../tracks/usePlaylists';
 import { ActivityLine } from '../live/ActivityLine';
 import { RoomSidePanels } from '../live/RoomSidePanels';
+import { useRoomAlerts } from '../live/useRoomAlerts';
 import { useSyncReport } from '../live/useSyncReport';
 import type { RoomPass } from './useRoomEntry';
 
@@ -14,12 +15,14 @@ type RoomStageProps = { room: RoomDetails; pass: RoomPass };
 /**
  * Where the room's music lives: the playlist with its tracks and uploads, the info panel (it
  * follows the track that plays), the player bar; for members, what others do (the activity
- * line) and who listens (beside the info panel). The page reports how it plays along.
+ * line) and who listens (beside the info panel). The page reports how it plays along, and
+ * sounds and notices tell what others do in the room.
  */
 export function RoomStage({ room, pass }: RoomStageProps) {
   const player = usePlayer(room._id, pass);
   const canControl = player.view?.canControl ?? false;
   useSyncReport(room._id, player.status);
+  useRoomAlerts(room);
   const empty = useRoomIsEmpty(room._id, pass);
   return (
     <>

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { RoomDetails, RoomMember } from '@music-rooms/domain/rooms';
 import { useLiveQueryState } from '../../../lib/realtime/useLiveQuery';
 import { notify } from '../../../app/toasts/toast-store';
+import { useSystemNotices } from '../../../app/notifications/useSystemNotices';
+import { useSoundEffects } from '../../../app/sounds/useSoundEffects';
 import type { RoomPass } from './useRoomEntry';
 
 /** How long the notice of a new request stays (it has an action, so it needs a duration). */
@@ -28,13 +30,19 @@ export function useWaitingRequests(room: RoomDetails, pass: RoomPass, review: ()
         : null,
     [users],
   );
-  useArrivalNotices(room._id, waiting, review);
+  useArrivalNotices(room, waiting, review);
   return waiting?.length ?? 0;
 }
 
-/** One notice per request not seen before; those already waiting when the page opened get none. */
-function useArrivalNotices(roomId: RoomId, waiting: RoomMember[] | null, review: () => void) {
+/**
+ * One notice per request not seen before, with the "access request" sound and a system notice;
+ * those already waiting when the page opened get none.
+ */
+function useArrivalNotices(room: RoomDetails, waiting: RoomMember[] | null, review: () => void) {
   const { t } = useTranslation();
+  const play = useSoundEffects();
+  const systemNotice = useSystemNotices();
+  const { _id: roomId, name: roomName } = room;
   const seen = useRef<{ roomId: RoomId; ids: Set<string> } | null>(null);
 
   useEffect(() => {
@@ -42,8 +50,14 @@ function useArrivalNotices(roomId: RoomId, waiting: RoomMember[] | null, review:
     const before = seen.current?.roomId === roomId ? seen.current.ids : null;
     seen.current = { roomId, ids: new Set(waiting.map((request) => request.user._id)) };
     if (!before) return;
-    for (const { user } of waiting) {
-      if (before.has(user._id)) continue;
+    const arrived = waiting.filter(({ user }) => !before.has(user._id));
+    if (arrived.length > 0) play('accessRequest');
+    for (const { user } of arrived) {
+      systemNotice({
+        title: roomName,
+        body: t('alerts.accessRequest', { name: user.name }),
+        tag: `access-request:${roomId}:${user._id}`,
+      });
       notify({
         id: `access-request:${roomId}:${user._id}`,
         variant: 'info',
@@ -55,5 +69,5 @@ function useArrivalNotices(roomId: RoomId, waiting: RoomMember[] | null, review:
         duration: REQUEST_NOTICE_MS,
       });
     }
-  }, [roomId, waiting, review, t]);
+  }, [roomId, roomName, waiting, review, t, play, systemNotice]);
 }

@@ -1,8 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PREFERENCES, type UserPreferences } from '@music-rooms/domain/auth';
 import { callMutation, callQuery } from '../../lib/api/functions';
+import { useLiveQueryState } from '../../lib/realtime/useLiveQuery';
+import { useSession } from '../session/useSession';
 
 const PREFERENCES_KEY = ['preferences'] as const;
+
+const readPreferences = async (): Promise<UserPreferences> => ({
+  ...DEFAULT_PREFERENCES,
+  ...((await callQuery('users.getPreferences', {})) as Partial<UserPreferences>),
+});
+
+/**
+ * The signed-in user's settings as the rest of the app reads them: live (a change on the
+ * settings screen, or on another device, applies at once), and without React Query, which the
+ * room page goes without. Null for a guest or until they load.
+ */
+export function usePreferenceValues(): UserPreferences | null {
+  const { user } = useSession();
+  const live = useLiveQueryState('users.getPreferences', user ? {} : 'skip');
+  return user && live.status === 'value' ? { ...DEFAULT_PREFERENCES, ...live.value } : null;
+}
 
 /**
  * The signed-in user's settings kept with the account (users.getPreferences and
@@ -15,10 +33,7 @@ export function usePreferences(
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: PREFERENCES_KEY,
-    queryFn: async () => ({
-      ...DEFAULT_PREFERENCES,
-      ...((await callQuery('users.getPreferences', {})) as Partial<UserPreferences>),
-    }),
+    queryFn: readPreferences,
   });
 
   const mutation = useMutation({
