@@ -7,12 +7,12 @@ type TrackStatusNoteProps = { track: TrackSummary };
 
 /** "Processing…" with a spinner, or why the track failed; nothing once it is ready. */
 export function TrackStatusNote({ track }: TrackStatusNoteProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { text, isKnownKey } = useMessage();
   // A track keeps its failure's key, not what the message names (a content type, a status):
   // a message that names something says the general reason instead of showing a placeholder.
-  const sayable = (key: string) =>
-    isKnownKey(key) && !/\{\{/.test(String(i18n.getResource(i18n.language, 'translation', key)));
+  // Asked without values, `t` gives the text with its placeholders as they are.
+  const sayable = (key: string) => isKnownKey(key) && !/\{\{/.test(String(t(key as never)));
   if (track.status === 'processing') {
     return (
       <span className="track-status track-status--processing">
