@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { AccountRouteSchemas } from './account-route-schemas';
 import type {
   AccountExport,
   AuthUserResponse,
@@ -12,139 +13,104 @@ import type {
   VerifyEmailResponse,
   VerifyResetTokenResponse,
 } from './auth';
-import { OAUTH_PROVIDERS, type OAuthProvider } from './limits';
-import { forgotPasswordSchema, loginSchema, newPasswordRule, registerSchema } from './schemas/auth';
-import { userIdSchema } from './schemas/ids';
-import { text } from './schemas/text';
+import type { OAuthProvider } from './limits';
 
 declare const answerType: unique symbol;
 
 export type AccountRouteMethod = 'GET' | 'POST' | 'DELETE';
 
 /**
- * One account route over HTTP (spec §7): its method, its path (`:name` marks a path parameter,
- * as Fastify writes it), the zod schema of its JSON body and of its path parameters, and, as a
- * type only, what it answers. The server validates with these schemas; the web's call takes
- * its body and answer types from the same declaration, so the two cannot drift apart.
+ * One account route over HTTP (spec §7): its name, its method, its path (`:name` marks a path
+ * parameter, as Fastify writes it) and, as a type only, what it answers. The zod schemas of its
+ * JSON body and path parameters sit under the same name in account-route-schemas.ts: the
+ * server validates with them, and the web's call takes its body type from them and its answer
+ * type from here, so the two cannot drift apart, while the browser loads no schema to call.
  */
-export type AccountRoute<
-  Method extends AccountRouteMethod,
-  Body extends z.ZodType | null,
-  Params extends z.ZodType | null,
-  Answer,
-> = {
+export type AccountRoute<Name extends string, Method extends AccountRouteMethod, Answer> = {
+  readonly name: Name;
   readonly method: Method;
   readonly path: string;
-  readonly body: Body;
-  readonly params: Params;
   readonly [answerType]?: Answer;
 };
 
-export type AnyAccountRoute = AccountRoute<
-  AccountRouteMethod,
-  z.ZodType | null,
-  z.ZodType | null,
-  unknown
->;
+export type AnyAccountRoute = AccountRoute<AccountRouteName, AccountRouteMethod, unknown>;
 
 /** What a route answers when it succeeds. */
 export type AnswerOf<Route> =
-  Route extends AccountRoute<AccountRouteMethod, z.ZodType | null, z.ZodType | null, infer Answer>
-    ? Answer
-    : never;
+  Route extends AccountRoute<string, AccountRouteMethod, infer Answer> ? Answer : never;
+
+type SchemasOf<Route extends AnyAccountRoute> = AccountRouteSchemas[Route['name']];
 
 /** The body a caller sends: the input side of the body schema (the server trims, checks...). */
-export type BodyOf<Route extends AnyAccountRoute> = Route['body'] extends z.ZodType
-  ? z.input<Route['body']>
-  : undefined;
+export type BodyOf<Route extends AnyAccountRoute> =
+  SchemasOf<Route> extends { body: infer Body extends z.ZodType } ? z.input<Body> : undefined;
 
 /** The values of a route's path parameters. */
-export type ParamsOf<Route extends AnyAccountRoute> = Route['params'] extends z.ZodType
-  ? z.input<Route['params']>
-  : undefined;
+export type ParamsOf<Route extends AnyAccountRoute> =
+  SchemasOf<Route> extends { params: infer Params extends z.ZodType } ? z.input<Params> : undefined;
 
-const route = <Method extends AccountRouteMethod>(method: Method, path: string) => {
-  const answering =
-    <Body extends z.ZodType | null, Params extends z.ZodType | null>(body: Body, params: Params) =>
-    /** Names what the route answers (a type only: nothing checks it at run time). */
-    <Answer>(): AccountRoute<Method, Body, Params, Answer> => ({ method, path, body, params });
-  return {
-    body: <Body extends z.ZodType>(body: Body) => ({ answers: answering(body, null) }),
-    params: <Params extends z.ZodType>(params: Params) => ({ answers: answering(null, params) }),
-    answers: answering(null, null),
-  };
-};
+type Unnamed<Method extends AccountRouteMethod, Answer> = Omit<
+  AccountRoute<string, Method, Answer>,
+  'name'
+>;
 
-const tokenBody = z.object({ token: text().trim().min(1) });
-/** The mail goes out in `locale` (else the locale cookie, else the browser's language). */
-const mailLocale = text().max(35).optional();
+const route = <Method extends AccountRouteMethod>(method: Method, path: string) => ({
+  /** Names what the route answers (a type only: nothing checks it at run time). */
+  answers: <Answer>(): Unnamed<Method, Answer> => ({ method, path }),
+});
+
+/** Each route gets its key as its name, which finds its schemas. */
+function named<Table extends Record<string, Unnamed<AccountRouteMethod, unknown>>>(
+  table: Table,
+): {
+  [Name in keyof Table & string]: Table[Name] extends Unnamed<infer Method, infer Answer>
+    ? AccountRoute<Name, Method, Answer>
+    : never;
+} {
+  return Object.fromEntries(
+    Object.entries(table).map(([name, unnamed]) => [name, { ...unnamed, name }]),
+  ) as never;
+}
 
 /** Every account route the app serves as JSON, by name. */
-export const ACCOUNT_ROUTES = {
+export const ACCOUNT_ROUTES = named({
   /** Who is signed in: the session user, or null for a guest. */
   session: route('GET', '/api/_auth/session').answers<SessionResponse>(),
   /** Ends this session and clears its cookie (a guest gets the same answer). */
   signOut: route('DELETE', '/api/_auth/session').answers<SignOutResponse>(),
-  login: route('POST', '/api/auth/login').body(loginSchema).answers<AuthUserResponse>(),
-  register: route('POST', '/api/auth/register').body(registerSchema).answers<AuthUserResponse>(),
+  login: route('POST', '/api/auth/login').answers<AuthUserResponse>(),
+  register: route('POST', '/api/auth/register').answers<AuthUserResponse>(),
   /** Mails a reset link; answers where it went. */
-  requestPasswordReset: route('POST', '/api/auth/request-password-reset')
-    .body(forgotPasswordSchema.extend({ locale: mailLocale }))
-    .answers<PasswordResetRequested>(),
-  /** A blank token is answered 400 auth.errors.tokenMissing. */
-  verifyResetToken: route('POST', '/api/auth/verify-reset-token')
-    .body(tokenBody)
-    .answers<VerifyResetTokenResponse>(),
-  resetPasswordWithToken: route('POST', '/api/auth/reset-password-with-token')
-    .body(z.object({ token: text(), newPassword: newPasswordRule }))
-    .answers<ResetPasswordResult>(),
+  requestPasswordReset: route(
+    'POST',
+    '/api/auth/request-password-reset',
+  ).answers<PasswordResetRequested>(),
+  verifyResetToken: route(
+    'POST',
+    '/api/auth/verify-reset-token',
+  ).answers<VerifyResetTokenResponse>(),
+  resetPasswordWithToken: route(
+    'POST',
+    '/api/auth/reset-password-with-token',
+  ).answers<ResetPasswordResult>(),
   /** Signs in only with the unused grant a reset gave that user (the reset's answer). */
-  autoLogin: route('POST', '/api/auth/auto-login')
-    .body(
-      z.object({
-        userId: userIdSchema,
-        email: text().optional(),
-        name: text().optional(),
-        grant: text(),
-      }),
-    )
-    .answers<AuthUserResponse>(),
-  /** The current password is needed when one is set. */
-  changePassword: route('POST', '/api/auth/change-password')
-    .body(
-      z.object({
-        userId: userIdSchema,
-        newPassword: newPasswordRule,
-        currentPassword: text().optional(),
-      }),
-    )
-    .answers<ChangePasswordResponse>(),
-  /** The fields just changed (the server re-reads the user anyway). */
-  updateSession: route('POST', '/api/auth/update-session')
-    .body(
-      z.object({
-        name: text().optional(),
-        username: text().optional(),
-        email: text().optional(),
-      }),
-    )
-    .answers<AuthUserResponse>(),
+  autoLogin: route('POST', '/api/auth/auto-login').answers<AuthUserResponse>(),
+  changePassword: route('POST', '/api/auth/change-password').answers<ChangePasswordResponse>(),
+  updateSession: route('POST', '/api/auth/update-session').answers<AuthUserResponse>(),
   /** Removes a provider when another way to sign in remains. */
-  unlinkProvider: route('POST', '/api/auth/unlink-:provider')
-    .params(z.object({ provider: z.enum(OAUTH_PROVIDERS) }))
-    .answers<UnlinkResponse>(),
+  unlinkProvider: route('POST', '/api/auth/unlink-:provider').answers<UnlinkResponse>(),
   /** Mails the verification link of a listed super administrator's address again. */
-  sendEmailVerification: route('POST', '/api/auth/send-email-verification')
-    .body(z.object({ locale: mailLocale }))
-    .answers<EmailVerificationSent>(),
-  verifyEmail: route('POST', '/api/auth/verify-email')
-    .body(z.object({ token: text() }))
-    .answers<VerifyEmailResponse>(),
+  sendEmailVerification: route(
+    'POST',
+    '/api/auth/send-email-verification',
+  ).answers<EmailVerificationSent>(),
+  verifyEmail: route('POST', '/api/auth/verify-email').answers<VerifyEmailResponse>(),
   /** Everything the account holds, as a JSON file to download. */
   exportData: route('GET', '/api/account/export').answers<AccountExport>(),
-} as const;
+});
 
 export type AccountRouteTable = typeof ACCOUNT_ROUTES;
+export type AccountRouteName = keyof AccountRouteTable;
 /** One of the declared routes: a call can name no other. */
 export type DeclaredAccountRoute = AccountRouteTable[keyof AccountRouteTable];
 

@@ -9,6 +9,7 @@ export * from './realtime';
 export * from './realtime-channels';
 export * from './auth';
 export * from './account-routes';
+export * from './account-route-schemas';
 export * from './rooms';
 export * from './listeners';
 export * from './room-activity';

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AnswerOf, DeclaredAccountRoute, ParamsOf } from '@music-rooms/domain';
+import {
+  ACCOUNT_ROUTE_SCHEMAS,
+  type AccountRouteSchemas,
+  type AnswerOf,
+  type DeclaredAccountRoute,
+  type ParamsOf,
+  type RouteSchemas,
+} from '@music-rooms/domain';
 import { parseForm } from '../services/accounts/errors';
 import { bodySchemaOf } from './zod-schema';
 
@@ -32,13 +39,14 @@ export function serveAccountRoute<Route extends DeclaredAccountRoute>(
     reply: FastifyReply,
   ) => Promise<AnswerOf<Route> | FastifyReply>,
 ): void {
+  const schemas: RouteSchemas = ACCOUNT_ROUTE_SCHEMAS[route.name];
   app.route<{ Params: RawParams<Route> }>({
     method: route.method,
     url: route.path,
     attachValidation: true,
     schema: {
-      ...(route.body ? { body: bodySchemaOf(route.body) } : {}),
-      ...(route.params ? { params: bodySchemaOf(route.params) } : {}),
+      ...(schemas.body ? { body: bodySchemaOf(schemas.body) } : {}),
+      ...(schemas.params ? { params: bodySchemaOf(schemas.params) } : {}),
       ...(options.response ? { response: options.response } : {}),
     },
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
@@ -46,10 +54,27 @@ export function serveAccountRoute<Route extends DeclaredAccountRoute>(
   });
 }
 
+/** Routes that take a JSON body, by name. */
+type BodyRouteName = {
+  [Name in keyof AccountRouteSchemas]: AccountRouteSchemas[Name] extends { body: z.ZodType }
+    ? Name
+    : never;
+}[keyof AccountRouteSchemas];
+
+/** The body schema of a route that takes one. */
+export function bodySchema<Name extends BodyRouteName>(route: {
+  readonly name: Name;
+}): AccountRouteSchemas[Name]['body'] {
+  return ACCOUNT_ROUTE_SCHEMAS[route.name].body;
+}
+
 /** The request's body as the route's schema reads it, or 400 with the form's message. */
-export function bodyOf<Body extends z.ZodType>(
-  route: DeclaredAccountRoute & { body: Body },
+export function bodyOf<Name extends BodyRouteName>(
+  route: { readonly name: Name },
   request: FastifyRequest,
-): z.output<Body> {
-  return parseForm(route.body, request.body);
+): z.output<AccountRouteSchemas[Name]['body']> {
+  // The schema is the route's own; TypeScript cannot follow a generic name into the table.
+  return parseForm(bodySchema(route) as z.ZodType, request.body) as z.output<
+    AccountRouteSchemas[Name]['body']
+  >;
 }

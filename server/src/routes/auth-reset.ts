@@ -14,12 +14,12 @@ import { mayMailReset } from '../services/accounts/reset-mail-cap';
 import { signedIn } from '../services/accounts/sign-in-throttle';
 import { DomainError } from '../errors';
 import { sendDomainError } from '../plugins/error-handler';
-import { bodyOf, serveAccountRoute } from './account-route';
+import { bodyOf, bodySchema, serveAccountRoute } from './account-route';
 import { answerFailureAs, bodyField, sessionUserOf, userAnswerJson } from './auth-common';
 
 /** The token of a body, or 400 auth.errors.tokenMissing when there is none. */
 export function tokenOf(body: unknown): string {
-  const parsed = ACCOUNT_ROUTES.verifyResetToken.body.safeParse(body ?? {});
+  const parsed = bodySchema(ACCOUNT_ROUTES.verifyResetToken).safeParse(body ?? {});
   if (!parsed.success) throw new DomainError('token_missing', AUTH_ERRORS.tokenMissing);
   return parsed.data.token;
 }
@@ -122,7 +122,7 @@ function autoLoginRoute(app: FastifyInstance) {
       preHandler: authRateLimit(app, 'autoLogin', (request) => bodyField(request, 'userId')),
     },
     async (request, reply) => {
-      const parsed = ACCOUNT_ROUTES.autoLogin.body.safeParse(request.body ?? {});
+      const parsed = bodySchema(ACCOUNT_ROUTES.autoLogin).safeParse(request.body ?? {});
       if (!parsed.success) throw loginFailed();
       const user = await redeemLoginGrant(app.database.db, parsed.data);
       // The owner came through their mail: this address is theirs, and any sign-in wait is over.

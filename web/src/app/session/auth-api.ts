@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import {
   pathOf,
   type AnswerOf,
@@ -10,11 +9,11 @@ import { errorOfBody } from '../../lib/api/error-body';
 import { trackPendingRequest } from '../../lib/pending-requests';
 
 /** What a call passes after the route: its body (if it has one), then its path's parameters. */
-export type RouteInput<Route extends DeclaredAccountRoute> = Route['params'] extends z.ZodType
-  ? [body: BodyOf<Route>, params: ParamsOf<Route>]
-  : Route['body'] extends z.ZodType
-    ? [body: BodyOf<Route>]
-    : [];
+export type RouteInput<Route extends DeclaredAccountRoute> = [ParamsOf<Route>] extends [undefined]
+  ? [BodyOf<Route>] extends [undefined]
+    ? []
+    : [body: BodyOf<Route>]
+  : [body: BodyOf<Route>, params: ParamsOf<Route>];
 
 /**
  * Calls one of the account routes (domain account-routes.ts) with JSON in and out: the body it
