@@ -161,8 +161,9 @@ describe('settings', () => {
 
   test('confirms a saved toggle in Russian', async ({ signedInPage: page, open }) => {
     await open('/ru/settings');
+    // Sound effects are off for a new account.
     await page.getByRole('switch', { name: 'Звуковые эффекты' }).click();
-    await page.getByRole('status').getByText('Звуковые эффекты: выключено. Сохранено.').waitFor();
+    await page.getByRole('status').getByText('Звуковые эффекты: включено. Сохранено.').waitFor();
   });
 });
 
