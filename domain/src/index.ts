@@ -12,6 +12,7 @@ export * from './account-routes';
 export * from './rooms';
 export * from './listeners';
 export * from './room-activity';
+export * from './personal-news';
 export * from './tracks';
 export * from './track-filename';
 export * from './clock';
