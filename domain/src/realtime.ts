@@ -1,6 +1,7 @@
 import type { FunctionArgs, FunctionErrorData } from './functions';
 import type { RoomId } from './ids';
 import type { ListenerReport } from './listeners';
+import type { AccessRequestNews } from './personal-news';
 import type { RoomActivity } from './room-activity';
 
 /**
@@ -100,6 +101,8 @@ export type ServerToClientEvents = {
   'query:shared': (message: SharedValueMessage) => void;
   /** Something someone did in a room this page is present in, for its members (activity line). */
   'room:activity': (activity: RoomActivity) => void;
+  /** Someone asked to join a room this signed-in user owns or administers (any page of theirs). */
+  'rooms:accessRequested': (news: AccessRequestNews) => void;
   /**
    * Sent just before the server ends the connection, with the reason. The client connects
    * again with a fresh token, as whoever it now is (a guest after signing out).

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response, WebSocket } from 'playwright-core';
 import { FUNCTION_ENDPOINTS, type ArgsOf } from '@music-rooms/domain/functions';
 import type { E2EServer } from '../src/harness';
 import { CONTEXT_OPTIONS, describe, expect } from '../src/fixtures';
@@ -27,13 +27,13 @@ async function mutateAs<Path extends Mutation>(
 
 /**
  * What the page's system notices and interface sounds are seen by: every Notification made
- * (its title and text) and whether a click on one focused the window; every AudioContext made
+ * (its title, text and tag) and whether a click on one focused the window; every AudioContext made
  * and, for each oscillator (the sounds are made of them; the music is not), the index of the
  * context it belongs to. And a switch that hides or shows the tab as the browser would.
  */
 const OBSERVE = () => {
   const seen = {
-    notices: [] as { title: string; body: string; click: () => void }[],
+    notices: [] as { title: string; body: string; tag: string; click: () => void }[],
     focused: 0,
     contexts: [] as AudioContext[],
     oscillators: [] as number[],
@@ -46,6 +46,7 @@ const OBSERVE = () => {
       seen.notices.push({
         title,
         body: options?.body ?? '',
+        tag: options?.tag ?? '',
         click: () => this.onclick?.(new Event('click')),
       });
     }
@@ -100,7 +101,7 @@ const seen = (page: Page): Promise<Seen> =>
 declare global {
   interface Window {
     seen: {
-      notices: { title: string; body: string; click: () => void }[];
+      notices: { title: string; body: string; tag: string; click: () => void }[];
       focused: number;
       contexts: AudioContext[];
       oscillators: number[];
@@ -119,6 +120,38 @@ async function observedPage(browser: Browser, server: E2EServer, member: Member,
   return { context, page: await context.newPage() };
 }
 
+/** Socket.IO's answer to a connection it let in (`40{"sid":…}`), and what separates packets. */
+const CONNECTED = /^40(\{|$)/;
+const PACKET_SEPARATOR = String.fromCharCode(30);
+const hasConnected = (text: string) => text.split(PACKET_SEPARATOR).some((p) => CONNECTED.test(p));
+
+/**
+ * Resolves once the page's realtime connection is open, over the WebSocket or the long-polling
+ * Socket.IO starts with: from then on, what the server tells this person reaches the page.
+ */
+function realtimeOpened(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      page.off('websocket', onSocket);
+      page.off('response', onResponse);
+      resolve();
+    };
+    const onSocket = (socket: WebSocket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string' && hasConnected(payload)) done();
+      });
+    const onResponse = (response: Response) => {
+      if (!response.url().includes('/socket.io/')) return;
+      void response.text().then(
+        (text) => hasConnected(text) && done(),
+        () => {},
+      );
+    };
+    page.on('websocket', onSocket);
+    page.on('response', onResponse);
+  });
+}
+
 const listener = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Listening now' }).getByRole('listitem').filter({ hasText: name });
 const activityNow = (page: Page) => page.getByTestId('activity-newest');
@@ -126,13 +159,14 @@ const notificationsSwitch = (page: Page) => page.getByRole('switch', { name: 'No
 const tone = (name: string) => wavFile(name, sineWav(1, 440));
 
 describe('notifications', () => {
-  test('allowed: an access request and a batch of tracks added in a hidden tab each make one system notice; a click focuses the tab', async ({
+  test('allowed: an access request on any page and a batch of tracks added in a hidden tab each make one system notice; a click focuses the tab', async ({
     server,
     audioBrowser,
   }) => {
     const owner = await registerMember(server, 'Olga Owner');
     const editor = await registerMember(server, 'Eve Editor');
     const stranger = await registerMember(server, 'Sam Stranger');
+    const another = await registerMember(server, 'Kim Newcomer');
     const room = await createRoomAs(server, owner, { name: 'Loud room', room_url: 'loud-room' });
     await callAs(server, owner, 'rooms.addUser', {
       roomId: room._id,
@@ -152,32 +186,63 @@ describe('notifications', () => {
     await page.getByText('Notifications: on. Saved.').waitFor();
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
 
-    await page.goto(server.url + '/room/loud-room');
-    await playerBar(page).waitFor();
+    // On the rooms list, not the room's page, and in a second tab on the settings: the request
+    // reaches the owner in both, under one tag, so the browser shows it once.
+    const opened = realtimeOpened(page);
+    await page.goto(server.url + '/');
+    await page.getByText('Loud room').first().waitFor();
+    await opened;
+    const settings = await context.newPage();
+    const settingsOpened = realtimeOpened(settings);
+    await settings.goto(server.url + '/settings');
+    await notificationsSwitch(settings).waitFor();
+    await settingsOpened;
     await mutateAs(server, stranger, 'rooms.requestAccess', { roomId: room._id });
-    await page.waitForFunction(() => window.seen.notices.length === 1);
+    const tags = async (tab: Page) => {
+      await tab.waitForFunction(() => window.seen.notices.length === 1);
+      return tab.evaluate(() => window.seen.notices.map(({ tag }) => tag));
+    };
+    const [listTags, settingsTags] = [await tags(page), await tags(settings)];
+    expect(listTags[0]).toBeTruthy();
+    expect(listTags).toEqual(settingsTags);
     expect((await seen(page)).notices).toEqual([
       { title: 'Loud room', body: 'Sam Stranger asks to join the room' },
+    ]);
+    expect((await seen(settings)).notices).toEqual((await seen(page)).notices);
+    await settings.close();
+
+    // A click brings the tab to the front and opens the room.
+    await page.evaluate(() => window.seen.notices[0]!.click());
+    await page.waitForURL(server.url + '/room/loud-room');
+    await playerBar(page).waitFor();
+    expect(await page.evaluate(() => window.seen.focused)).toBe(1);
+
+    // On the room's page, a request makes its toast there and still one system notice.
+    await mutateAs(server, another, 'rooms.requestAccess', { roomId: room._id });
+    await page.getByText('Kim Newcomer asks to join this room').first().waitFor();
+    expect((await seen(page)).notices).toEqual([
+      { title: 'Loud room', body: 'Sam Stranger asks to join the room' },
+      { title: 'Loud room', body: 'Kim Newcomer asks to join the room' },
     ]);
 
     await page.evaluate(() => window.setHidden(true));
     await uploadAs(server, editor.cookie, room._id, tone('One.wav'));
     await uploadAs(server, editor.cookie, room._id, tone('Two.wav'));
     await uploadAs(server, editor.cookie, room._id, tone('Three.wav'));
-    await page.waitForFunction(() => window.seen.notices.length === 2);
-    expect((await seen(page)).notices[1]).toEqual({
+    await page.waitForFunction(() => window.seen.notices.length === 3);
+    expect((await seen(page)).notices[2]).toEqual({
       title: 'Loud room',
       body: 'Eve Editor added 3 tracks',
     });
 
-    await page.evaluate(() => window.seen.notices[1]!.click());
-    expect(await page.evaluate(() => window.seen.focused)).toBe(1);
+    await page.evaluate(() => window.seen.notices[2]!.click());
+    expect(await page.evaluate(() => window.seen.focused)).toBe(2);
 
     // With the tab shown, tracks added make no notice: the activity line tells them.
     await page.evaluate(() => window.setHidden(false));
     await uploadAs(server, editor.cookie, room._id, tone('Four.wav'));
     await page.getByText('Eve Editor added 4 tracks').waitFor();
-    expect((await seen(page)).notices).toHaveLength(2);
+    expect((await seen(page)).notices).toHaveLength(3);
     await context.close();
   });
 

@@ -9,6 +9,7 @@ import { memoryPresenceEntries, redisPresenceEntries } from '../services/presenc
 import { Presence } from '../services/presence/presence';
 import { memoryReportEntries, redisReportEntries } from '../services/presence/report-entries';
 import { SyncReports } from '../services/presence/sync-reports';
+import { AccessRequestFeed } from '../services/rooms/access-request-news';
 import { RoomActivityFeed } from '../services/rooms/activity';
 import { scheduleTokenCleanup } from '../services/rooms/cleanup-schedule';
 import { RoomListCache } from '../services/rooms/list-cache';
@@ -21,6 +22,7 @@ export type RoomRuntime = {
   nowPlaying: NowPlayingCache;
   syncReports: SyncReports;
   activity: RoomActivityFeed;
+  accessRequests: AccessRequestFeed;
 };
 
 /**
@@ -65,6 +67,7 @@ export const roomRuntimePlugin = fp(
       nowPlaying,
       syncReports,
       activity: new RoomActivityFeed(),
+      accessRequests: new AccessRequestFeed(),
     } satisfies RoomRuntime);
 
     let stopCleanup = () => {};

@@ -6,6 +6,7 @@ import {
   REALTIME_ERROR_CODES,
   REALTIME_PATH,
   activityRoomOf,
+  personalRoomOf,
   type ClientToServerEvents,
   type RealtimeErrorCode,
   type ServerToClientEvents,
@@ -67,6 +68,9 @@ export const realtimePlugin = fp(
     // Through the adapter: with Redis, the members' pages on every node hear it.
     app.roomRuntime.activity.deliverThrough((activity) =>
       io.to(activityRoomOf(activity.roomId)).emit('room:activity', activity),
+    );
+    app.roomRuntime.accessRequests.deliverThrough((userIds, news) =>
+      io.to(userIds.map(personalRoomOf)).emit('rooms:accessRequested', news),
     );
     app.decorate('io', io);
     // Open sockets would keep the HTTP server from closing: end them first.
@@ -146,7 +150,9 @@ function serveConnection(app: FastifyInstance, liveQueries: LiveQueries, socket:
     joinChannel: (channel) => void socket.join(channelRoom(channel)),
     leaveChannel: (channel) => void socket.leave(channelRoom(channel)),
   };
-  const { sessionId } = socket.data.caller;
+  const { sessionId, userId } = socket.data.caller;
+  // What is meant for this user alone (a request to join a room they manage) reaches every tab.
+  if (userId !== null) void socket.join(personalRoomOf(userId));
   if (sessionId !== null) {
     void socket.join(sessionRoom(sessionId));
     // Ended while the handshake was being checked: the announcement found no socket to close.

@@ -7,6 +7,7 @@ import type { Presence } from './presence/presence';
 import type { RoomListCache } from './rooms/list-cache';
 import type { NowPlayingCache } from './rooms/now-playing';
 import type { RoomActivityFeed } from './rooms/activity';
+import type { AccessRequestFeed } from './rooms/access-request-news';
 import type { SyncReports } from './presence/sync-reports';
 import type { Storage } from '../storage';
 import type { UploadFiles } from '../storage/upload-files';
@@ -39,6 +40,8 @@ export type RequestDeps = {
   syncReports: SyncReports;
   /** Tells the members present in a room what someone did there. */
   activity: RoomActivityFeed;
+  /** Tells a room's owner and admins, wherever in the app they are, that someone asked to join. */
+  accessRequests: AccessRequestFeed;
   /** Audio files and covers (local folder or S3). */
   storage: Storage;
   /** Uploads while they arrive over tus. */

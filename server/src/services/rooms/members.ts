@@ -28,6 +28,7 @@ import {
   type RoomViewer,
 } from './access';
 import type { RequestDeps } from '../deps';
+import { tellAccessRequest } from './access-request-news';
 import { roomErrors } from './errors';
 import {
   deleteRoomUser,
@@ -238,10 +239,11 @@ export async function rejectAccessRequest(
  * room takes no requests: it is unavailable to anyone not invited.
  */
 export async function requestRoomAccess(
-  { db }: RequestDeps,
+  deps: RequestDeps,
   viewer: RoomViewer,
   roomId: RoomId,
 ): Promise<{ status: AccessRequestStatus; changed: boolean }> {
+  const { db } = deps;
   const userId = requireSignedIn(viewer);
   const room = await findRoomById(db, roomId);
   if (!room) throw roomErrors.notFound();
@@ -250,7 +252,10 @@ export async function requestRoomAccess(
   if (room.visibility === 'inviteOnly' && roleRank(existing?.role ?? null) === 0) {
     throw roomErrors.unavailable();
   }
-  if (await insertAccessRequest(db, room.id, userId)) return { status: 'requested', changed: true };
+  if (await insertAccessRequest(db, room.id, userId)) {
+    await tellAccessRequest(deps, room, userId);
+    return { status: 'requested', changed: true };
+  }
   // Asked twice at once: the row the other call made.
   const current = existing ?? (await findRoomUser(db, room.id, userId));
   if (current?.role === 'requested') return { status: 'alreadyRequested', changed: false };

@@ -98,6 +98,17 @@ export async function roomUserIdsOf(db: Database, roomId: RoomId): Promise<UserI
   return rows.map((row) => row.userId);
 }
 
+/** The role or access state of every user with a row in the room (the owner has none). */
+export function listRoomRoles(
+  db: Database,
+  roomId: RoomId,
+): Promise<Pick<RoomUserRow, 'userId' | 'role'>[]> {
+  return db
+    .select({ userId: roomUsers.userId, role: roomUsers.role })
+    .from(roomUsers)
+    .where(eq(roomUsers.roomId, roomId));
+}
+
 /** The role or access state of each of these users in the room (the owner has none). */
 export async function findRoomRoles(
   db: Database,

@@ -24,16 +24,19 @@ export type SystemNotice = {
   body: string;
   /** A notice with the tag of one still shown replaces it. */
   tag: string;
+  /** What a click on it does besides focusing this tab (e.g. open the page it speaks of). */
+  onClick?: () => void;
 };
 
 /** Shows a notice if the browser allows it; a click on it focuses this tab. */
-export function showSystemNotice({ title, body, tag }: SystemNotice): void {
+export function showSystemNotice({ title, body, tag, onClick }: SystemNotice): void {
   if (notificationAccess() !== 'granted') return;
   try {
     const notice = new Notification(title, { body, tag, icon: '/favicon.svg' });
     notice.onclick = () => {
       window.focus();
       notice.close();
+      onClick?.();
     };
   } catch {
     // Some browsers (Android Chrome) show notices only from a service worker: none then.

@@ -4,6 +4,7 @@ import { useStartRealtime } from '../../lib/realtime/useStartRealtime';
 import { useOAuthMessages } from '../../features/auth/useOAuthMessages';
 import { useShowAuthFlag } from '../../features/auth/useShowAuthFlag';
 import { useAddedNoticeToasts } from '../../features/rooms/list/useAddedNotices';
+import { useAccessRequestNotices } from '../../features/rooms/users/useAccessRequestNotices';
 import { lazyComponent } from '../build-updates/load-chunk';
 import { AppDialogs } from '../dialogs/AppDialogs';
 import { AppHeader } from '../header/AppHeader';
@@ -27,6 +28,7 @@ export function RootLayout() {
   useOAuthMessages();
   useShowAuthFlag();
   useAddedNoticeToasts();
+  useAccessRequestNotices();
   useStartRealtime();
   return (
     <div className="app">

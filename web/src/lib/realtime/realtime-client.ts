@@ -2,6 +2,7 @@ import type { FunctionArgs } from '@music-rooms/domain/functions';
 import type { RealtimeToken } from '@music-rooms/domain/realtime';
 import type { ListenerReport } from '@music-rooms/domain/listeners';
 import type { RoomActivity } from '@music-rooms/domain/room-activity';
+import type { AccessRequestNews } from '@music-rooms/domain/personal-news';
 import { createFunctionSender } from '../api/functions';
 import { FunctionCallError } from '../api/function-call-error';
 import { browserId } from './browser-id';
@@ -59,6 +60,7 @@ export class RealtimeClient {
   private readonly browserId: string;
   private readonly connectListeners = new Set<() => void>();
   private readonly activityListeners = new Set<(activity: RoomActivity) => void>();
+  private readonly accessRequestListeners = new Set<(news: AccessRequestNews) => void>();
   private readonly statusListeners = new Set<() => void>();
   private status: RealtimeStatus = 'connecting';
 
@@ -147,6 +149,15 @@ export class RealtimeClient {
     return () => this.activityListeners.delete(listener);
   }
 
+  /**
+   * Hears that someone asked to join a room the signed-in user owns or administers, whatever
+   * page is open. Answers the function that stops it.
+   */
+  onAccessRequest(listener: (news: AccessRequestNews) => void): () => void {
+    this.accessRequestListeners.add(listener);
+    return () => this.accessRequestListeners.delete(listener);
+  }
+
   /** Where the connection stands; see RealtimeStatus. */
   getStatus = (): RealtimeStatus => this.status;
 
@@ -189,6 +200,8 @@ export class RealtimeClient {
           if (cycle === this.cycle) this.setStatus('lost');
         },
         onActivity: (activity) => this.activityListeners.forEach((listener) => listener(activity)),
+        onAccessRequest: (news) =>
+          this.accessRequestListeners.forEach((listener) => listener(news)),
       });
       this.opening = false;
     } catch (error) {

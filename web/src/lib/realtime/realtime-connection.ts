@@ -9,6 +9,7 @@ import {
 import { ChannelFollowers } from '@music-rooms/domain/realtime-channels';
 import type { ListenerReport } from '@music-rooms/domain/listeners';
 import type { RoomActivity } from '@music-rooms/domain/room-activity';
+import type { AccessRequestNews } from '@music-rooms/domain/personal-news';
 import { FunctionCallError } from '../api/function-call-error';
 import type { LiveQueryEntry, LiveQueryRegistry } from './live-query-registry';
 
@@ -35,6 +36,8 @@ export type ConnectionSetup = {
   onConnect: () => void;
   /** Hears what members do in the rooms this tab is in. */
   onActivity: (activity: RoomActivity) => void;
+  /** Hears that someone asked to join a room the signed-in user owns or administers. */
+  onAccessRequest: (news: AccessRequestNews) => void;
   /** Told when an open connection is lost (the server gone, the network cut, the browser offline). */
   onDisconnect: () => void;
 };
@@ -141,6 +144,7 @@ export class RealtimeConnection {
         queries.setState(id, { status: 'value', value });
     });
     socket.on('room:activity', (activity) => this.setup.onActivity(activity));
+    socket.on('rooms:accessRequested', (news) => this.setup.onAccessRequest(news));
     socket.on('query:error', ({ id, errorMessage, errorData }) => {
       this.followers.drop(id);
       const error = new FunctionCallError(errorData.code, errorMessage, errorData);

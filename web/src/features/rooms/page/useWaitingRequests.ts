@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { RoomDetails, RoomMember } from '@music-rooms/domain/rooms';
 import { useLiveQueryState } from '../../../lib/realtime/useLiveQuery';
 import { notify } from '../../../app/toasts/toast-store';
-import { useSystemNotices } from '../../../app/notifications/useSystemNotices';
 import { useSoundEffects } from '../../../app/sounds/useSoundEffects';
 import type { RoomPass } from './useRoomEntry';
 
@@ -35,14 +34,14 @@ export function useWaitingRequests(room: RoomDetails, pass: RoomPass, review: ()
 }
 
 /**
- * One notice per request not seen before, with the "access request" sound and a system notice;
- * those already waiting when the page opened get none.
+ * One notice per request not seen before, with the "access request" sound; those already
+ * waiting when the page opened get none. The system notice is the app's, on any page
+ * (useAccessRequestNotices), so the room page shows no second one.
  */
 function useArrivalNotices(room: RoomDetails, waiting: RoomMember[] | null, review: () => void) {
   const { t } = useTranslation();
   const play = useSoundEffects();
-  const systemNotice = useSystemNotices();
-  const { _id: roomId, name: roomName } = room;
+  const { _id: roomId } = room;
   const seen = useRef<{ roomId: RoomId; ids: Set<string> } | null>(null);
 
   useEffect(() => {
@@ -53,11 +52,6 @@ function useArrivalNotices(room: RoomDetails, waiting: RoomMember[] | null, revi
     const arrived = waiting.filter(({ user }) => !before.has(user._id));
     if (arrived.length > 0) play('accessRequest');
     for (const { user } of arrived) {
-      systemNotice({
-        title: roomName,
-        body: t('alerts.accessRequest', { name: user.name }),
-        tag: `access-request:${roomId}:${user._id}`,
-      });
       notify({
         id: `access-request:${roomId}:${user._id}`,
         variant: 'info',
@@ -69,5 +63,5 @@ function useArrivalNotices(room: RoomDetails, waiting: RoomMember[] | null, revi
         duration: REQUEST_NOTICE_MS,
       });
     }
-  }, [roomId, roomName, waiting, review, t, play, systemNotice]);
+  }, [roomId, waiting, review, t, play]);
 }
