@@ -24,8 +24,6 @@ export const FIRST_PART_PATHS = [
   'rooms.card',
   'rooms.favorite',
   'roomNotices',
-  // The system notice of a request to join a room one manages, shown on any page.
-  'alerts.accessRequest',
   'error',
   'errors',
   'notFound',

@@ -1,16 +1,17 @@
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStartRealtime } from '../../lib/realtime/useStartRealtime';
 import { useOAuthMessages } from '../../features/auth/useOAuthMessages';
 import { useShowAuthFlag } from '../../features/auth/useShowAuthFlag';
 import { useAddedNoticeToasts } from '../../features/rooms/list/useAddedNotices';
-import { useAccessRequestNotices } from '../../features/rooms/users/useAccessRequestNotices';
 import { lazyComponent } from '../build-updates/load-chunk';
 import { AppDialogs } from '../dialogs/AppDialogs';
 import { AppHeader } from '../header/AppHeader';
 import { useLanguageFromAddress } from '../language/useLanguageFromAddress';
 import { LeaveGuard } from '../leave-guard/LeaveGuard';
 import { ScrollToTopButton } from '../scroll-to-top/ScrollToTopButton';
+import { useSession } from '../session/useSession';
 import { useSessionSync } from '../session/useSessionSync';
 import { NavigationProgress } from './NavigationProgress';
 
@@ -18,6 +19,11 @@ import { NavigationProgress } from './NavigationProgress';
 const DialogSwitch = lazyComponent(
   () => import('../../features/account/DialogSwitch'),
   'DialogSwitch',
+);
+
+const AccessRequestNotices = lazyComponent(
+  () => import('../../features/rooms/users/AccessRequestNotices'),
+  'AccessRequestNotices',
 );
 
 /** The frame of every page: header, the page itself, the app dialogs and the global helpers. */
@@ -28,8 +34,8 @@ export function RootLayout() {
   useOAuthMessages();
   useShowAuthFlag();
   useAddedNoticeToasts();
-  useAccessRequestNotices();
   useStartRealtime();
+  const { user } = useSession();
   return (
     <div className="app">
       <a href="#main" className="skip-link">
@@ -43,6 +49,11 @@ export function RootLayout() {
       <ScrollToTopButton />
       <AppDialogs Switch={DialogSwitch} />
       <LeaveGuard />
+      {user && (
+        <Suspense fallback={null}>
+          <AccessRequestNotices />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </div>
   );
