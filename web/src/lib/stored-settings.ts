@@ -40,15 +40,20 @@ export function storedSettings<T extends Flat>(
   let current: T | null = null;
   const listeners = new Set<() => void>();
   const tell = () => listeners.forEach((listener) => listener());
-  if (options.acrossTabs) {
+  // Follows other tabs from the first use on, so that merely importing the store needs no window.
+  let following = !options.acrossTabs;
+  const followOtherTabs = () => {
+    if (following) return;
+    following = true;
     window.addEventListener('storage', (event) => {
       if (event.key !== key && event.key !== null) return;
       current = read();
       tell();
     });
-  }
+  };
   const settings: StoredSettings<T> = {
     get() {
+      followOtherTabs();
       current ??= read();
       return current;
     },
@@ -58,6 +63,7 @@ export function storedSettings<T extends Flat>(
       tell();
     },
     subscribe(listener) {
+      followOtherTabs();
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
