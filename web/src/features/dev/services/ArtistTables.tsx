@@ -1,22 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ComparedArtist, StoredArtistId } from '@music-rooms/domain/dev-services';
 import { DevTable } from '../DevTable';
-
-/**
- * A picture of the artist: the service's comes as a data: URL and is shown; Spotify's is an
- * address of its own image host, which the page's Content-Security-Policy does not load, so it
- * is a link.
- */
-function Picture({ url }: { url: string | null }) {
-  const { t } = useTranslation();
-  if (!url) return <span className="dev-thumb" />;
-  if (url.startsWith('data:')) return <img className="dev-thumb" src={url} alt="" />;
-  return (
-    <a href={url} target="_blank" rel="noreferrer">
-      {t('dev.artists.picture')}
-    </a>
-  );
-}
+import { DevThumb } from '../DevThumb';
 
 export function ComparedArtistTable({
   label,
@@ -40,7 +25,7 @@ export function ComparedArtistTable({
         <tr key={artist.id}>
           <td>
             <div className="dev-name">
-              <Picture url={artist.picture} />
+              <DevThumb url={artist.picture} />
               <span>
                 <strong>{artist.name}</strong>
                 <span className="dev-muted dev-code">

@@ -1,16 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { DevTable } from '../DevTable';
+import { DevThumb } from '../DevThumb';
 import type { SpotifyArtist, SpotifyTrack } from '@music-rooms/domain/spotify';
 import { formatClock } from '../../tracks/format';
-
-/** A picture beside a name, or a blank square where Spotify has none. */
-function Thumb({ url }: { url: string | null }) {
-  return url ? (
-    <img className="dev-thumb" src={url} alt="" loading="lazy" />
-  ) : (
-    <span className="dev-thumb" />
-  );
-}
 
 export function SpotifyTrackTable({ tracks }: { tracks: SpotifyTrack[] }) {
   const { t } = useTranslation();
@@ -30,7 +22,7 @@ export function SpotifyTrackTable({ tracks }: { tracks: SpotifyTrack[] }) {
         <tr key={track.id}>
           <td>
             <div className="dev-name">
-              <Thumb url={track.imageUrl} />
+              <DevThumb url={track.imageUrl} />
               <span>
                 <strong>{track.name}</strong>
                 <span className="dev-muted">{track.artists.map((a) => a.name).join(', ')}</span>
@@ -72,7 +64,7 @@ export function SpotifyArtistTable({ artists }: { artists: SpotifyArtist[] }) {
         <tr key={artist.id}>
           <td>
             <div className="dev-name">
-              <Thumb url={artist.imageUrl} />
+              <DevThumb url={artist.imageUrl} />
               <strong>{artist.name}</strong>
             </div>
           </td>
