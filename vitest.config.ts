@@ -100,6 +100,7 @@ export default defineConfig({
           include: [
             'domain/test/**/*.test.ts',
             'web/test/**/*.test.{ts,tsx}',
+            'web/src/**/*.test.{ts,tsx}',
             'server/test/unit/**/*.test.ts',
           ],
           environment: 'node',
