@@ -7,8 +7,9 @@
 // It speaks the PostgreSQL wire protocol with the main thread (`pglite-thread.ts`): each
 // message is a batch of frontend messages ending at a Sync, Query or Flush; the answer is the
 // backend's bytes. Batches are run one after the other, in the order they came.
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { mkdirSync, readFileSync, readlinkSync, renameSync, writeFileSync } from 'node:fs';
+import { setPriority, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -40,7 +41,7 @@ const options = { extensions: { pg_trgm } };
 /** @type {PGlite | null} */
 let db = null;
 try {
-  db = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
+  db = dataDir ? await PGlite.create(dataDir, options) : await createInMemory();
   // The default cost of reading a page out of order assumes a spinning disk; PGlite's pages
   // are in memory or the OS cache, and with the default the planner would rather hash a whole
   // table than look up a few hundred rows by their key.
@@ -49,6 +50,59 @@ try {
 } catch (error) {
   port.postMessage({ kind: 'failed', message: messageOf(error) });
   port.close();
+}
+
+/**
+ * A database in memory (the tests', a trial run's) starts from an image of a fresh cluster, kept
+ * on this machine once one was made: PostgreSQL's initdb takes seconds of CPU at every start,
+ * loading the image a fraction of one. The image belongs to one PGlite version; one that cannot
+ * be read is made again. A database on disk is made once and is left to PGlite.
+ */
+async function createInMemory() {
+  const image = readClusterImage();
+  if (image) {
+    try {
+      return await PGlite.create({ ...options, loadDataDir: image });
+    } catch {
+      // A damaged or foreign image: a fresh cluster below, and a new image from it.
+    }
+  }
+  const fresh = await PGlite.create(options);
+  await keepClusterImage(fresh);
+  return fresh;
+}
+
+function clusterImagePath() {
+  const manifest = new URL('../package.json', import.meta.resolve('@electric-sql/pglite'));
+  const { version } = JSON.parse(readFileSync(manifest, 'utf8'));
+  return join(tmpdir(), 'music-rooms-pglite', `fresh-cluster-${version}.tar`);
+}
+
+/** @returns {Blob | null} */
+function readClusterImage() {
+  try {
+    return new Blob([readFileSync(clusterImagePath())]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Written beside its place and renamed into it, so that a database starting at the same time in
+ * another process reads a whole image or none.
+ * @param {PGlite} database
+ */
+async function keepClusterImage(database) {
+  try {
+    const target = clusterImagePath();
+    const image = Buffer.from(await (await database.dumpDataDir('none')).arrayBuffer());
+    mkdirSync(join(target, '..'), { recursive: true });
+    const partial = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    writeFileSync(partial, image);
+    renameSync(partial, target);
+  } catch {
+    // Without an image the next database in memory runs initdb again, as it would anyway.
+  }
 }
 
 let queue = Promise.resolve();
