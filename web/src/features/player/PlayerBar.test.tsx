@@ -25,6 +25,9 @@ const me = sessionUser('Mia');
 const song = trackSummary('Sinnerman', 3_723_000);
 
 beforeEach(() => {
+  // The page's clocks stand still: however long a loaded machine takes to render the bar, the
+  // times it shows are the ones the test computed. Timers still run, for the screen's waits.
+  vi.useFakeTimers({ toFake: ['performance', 'Date'] });
   // jsdom lays nothing out: the bar's height is watched, never measured here.
   vi.stubGlobal(
     'ResizeObserver',
@@ -166,9 +169,6 @@ describe('PlayerBar', () => {
   });
 
   it('shows the elapsed and total time as a clock, hours when the track has them', async () => {
-    // The page's clock stands still: however long a loaded machine takes to render the bar,
-    // the time it shows is the one the test computed.
-    vi.useFakeTimers({ toFake: ['performance'] });
     const clock = await syncedClock();
     const paused = playerView(song, { state: { positionMs: 65_400 } });
     const { show } = showBar(playerModel(clock, paused).model);
