@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DRIFT_SEEK_MS, DRIFT_TOLERANCE_MS } from '@music-rooms/domain/playback';
 import { DRIFT_SAMPLES, DriftControl, driftAction, isInSync } from './drift';
-import { normalizationGain, volumeGain } from './loudness';
 
 describe('drift decisions', () => {
   it('leaves a drift within the tolerance alone', () => {
@@ -92,28 +91,5 @@ describe('the drift control', () => {
     expect(control.add(0.5, 5)?.action).toBeNull();
     for (let i = 1; i < DRIFT_SAMPLES - 1; i += 1) control.add(0.5, 5 + i);
     expect(control.add(0.5, 20)?.action).toEqual({ kind: 'none' });
-  });
-});
-
-describe('volume', () => {
-  it('brings a loud track down and a quiet one up towards −14 LUFS', () => {
-    expect(normalizationGain(-8, true)).toBeCloseTo(10 ** (-6 / 20), 9);
-    expect(normalizationGain(-17, true)).toBeCloseTo(10 ** (3 / 20), 9);
-  });
-
-  it('limits the boost and the cut', () => {
-    expect(normalizationGain(-40, true)).toBeCloseTo(10 ** (6 / 20), 9);
-    expect(normalizationGain(5, true)).toBeCloseTo(10 ** (-12 / 20), 9);
-  });
-
-  it('leaves a track as it is when switched off or never measured', () => {
-    expect(normalizationGain(-8, false)).toBe(1);
-    expect(normalizationGain(null, true)).toBe(1);
-  });
-
-  it('mutes, and shapes the slider so its middle is a quarter of the power', () => {
-    expect(volumeGain(0.8, true)).toBe(0);
-    expect(volumeGain(0.5, false)).toBe(0.25);
-    expect(volumeGain(2, false)).toBe(1);
   });
 });
