@@ -99,7 +99,6 @@ export default defineConfig({
           name: 'unit',
           include: [
             'domain/test/**/*.test.ts',
-            'web/test/**/*.test.{ts,tsx}',
             'web/src/**/*.test.{ts,tsx}',
             'server/test/unit/**/*.test.ts',
           ],

@@ -21,11 +21,15 @@ const SOURCES = [
 
 const STAMP = path.join(root, 'server/dist/build-id');
 
+// The tests beside the code, and what only they import, are not shipped: changing one is no
+// new build (open tabs would be offered the same app again).
+const TEST_CODE = /\.test(-support)?\.tsx?$/;
+
 function* files(entry) {
   const full = path.join(root, entry);
   if (!fs.existsSync(full)) return;
   if (fs.statSync(full).isFile()) {
-    yield entry;
+    if (!TEST_CODE.test(entry)) yield entry;
     return;
   }
   for (const child of fs.readdirSync(full).sort()) yield* files(path.join(entry, child));

@@ -30,7 +30,7 @@ describe('the function contract', () => {
     >();
   });
 
-  // The web client's calls are checked against these in web/test/typed-calls.test.ts.
+  // The web client's calls are checked against these in web/src/lib/api/typed-calls.test.ts.
   it('knows no args or value for a path it does not declare', () => {
     // @ts-expect-error a misspelled path has no args
     expectTypeOf<ArgsOf<'rooms.addUsr'>>().toBeObject();

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { OutputClock, type OutputReading } from './output-clock';
+
+/**
+ * A context whose output is heard 42 ms after it is rendered: at page time `at` (ms), the
+ * context's clock has rendered up to `at / 1000 − 0.1` (in steps of a 4096-frame buffer), and the
+ * speakers play what it rendered 42 ms earlier. `stampError` (s) is what the stamp is off by.
+ */
+const BUFFER_S = 4096 / 48_000;
+const HEARD = (at: number) => at / 1000 - 0.1 - 0.042;
+
+function reading(at: number, stampError: number | null = 0): OutputReading {
+  const rendered = at / 1000 - 0.1;
+  const currentTime = Math.ceil(rendered / BUFFER_S) * BUFFER_S;
+  return {
+    stampContextTime: stampError === null ? 0 : HEARD(at) + stampError,
+    stampPerformanceTime: stampError === null ? 0 : at,
+    currentTime,
+    readAt: at,
+    // baseLatency is the buffer, outputLatency the rest.
+    latency: BUFFER_S + 0.042,
+  };
+}
+
+/** The saw tooth of a stamp that interpolates slow and snaps back every 1.5 s, `depth` deep. */
+const saw = (at: number, depth: number) => -depth * ((at % 1500) / 1500);
+
+describe('the output clock (which context time is heard when)', () => {
+  it('reads currentTime just after it advanced, before there are stamps', () => {
+    const clock = new OutputClock();
+    for (let at = 1000; at <= 2000; at += 200) clock.add(reading(at, null));
+    expect(clock.usesStamps).toBe(false);
+    // The highest currentTime − now of the last second: off by far less than one buffer.
+    const error = clock.heardTimeAt(5000)! - HEARD(5000);
+    expect(Math.abs(error)).toBeLessThan(BUFFER_S / 4);
+    // One reading alone may be off by most of a buffer.
+    const worst = Math.max(
+      ...[1000, 1200, 1400, 1600, 1800, 2000].map((at) => {
+        const single = new OutputClock();
+        single.add(reading(at, null));
+        return Math.abs(single.heardTimeAt(5000)! - HEARD(5000));
+      }),
+    );
+    expect(worst).toBeGreaterThan(BUFFER_S / 2);
+  });
+
+  it('ignores the wild first stamps and uses the rest once they span a second', () => {
+    const clock = new OutputClock();
+    clock.add(reading(1000, 0.8));
+    clock.add(reading(1200, 0.15));
+    for (let at = 1400; at < 2800; at += 200) clock.add(reading(at));
+    expect(clock.usesStamps).toBe(false);
+    for (let at = 2800; at <= 6400; at += 200) clock.add(reading(at));
+    expect(clock.usesStamps).toBe(true);
+    expect(clock.heardTimeAt(9000)).toBeCloseTo(HEARD(9000), 9);
+    expect(clock.pageTimeOf(HEARD(9000))).toBeCloseTo(9000, 6);
+  });
+
+  it('follows the top of a saw-tooth stamp, not its middle', () => {
+    const clock = new OutputClock();
+    for (let at = 1000; at <= 8000; at += 200) clock.add(reading(at, saw(at, 0.01)));
+    expect(clock.usesStamps).toBe(true);
+    // A tenth of the tooth at most, where the middle would be half of it off.
+    expect(Math.abs(clock.heardTimeAt(9000)! - HEARD(9000))).toBeLessThan(0.0012);
+  });
+
+  it('is not carried by a stray stamp', () => {
+    const clock = new OutputClock();
+    for (let at = 1000; at <= 8000; at += 200) clock.add(reading(at, at === 7000 ? 0.08 : 0));
+    expect(clock.heardTimeAt(9000)).toBeCloseTo(HEARD(9000), 9);
+  });
+
+  it('holds back stamps that rise at once while the music plays on (seen: 36 ms in 3 s)', () => {
+    const clock = new OutputClock();
+    for (let at = 1000; at <= 8000; at += 50) clock.add(reading(at));
+    // The stamps climb 36 ms over 3 s, then come back over 10 s; the music never moved.
+    const bogus = (at: number) =>
+      at < 11_000
+        ? (0.036 * (at - 8000)) / 3000
+        : Math.max(0, 0.036 * (1 - (at - 11_000) / 10_000));
+    let worst = 0;
+    for (let at = 8050; at <= 25_000; at += 50) {
+      clock.add(reading(at, bogus(at)));
+      worst = Math.max(worst, Math.abs(clock.heardTimeAt(at)! - HEARD(at)));
+    }
+    // Followed, they would have been 36 ms off; held back, a millisecond and what a clock
+    // could drift meanwhile.
+    expect(worst).toBeLessThan(0.007);
+    expect(clock.heardTimeAt(26_000)).toBeCloseTo(HEARD(26_000), 9);
+  });
+
+  it('follows a fall of the stamps at once (an underrun: the music is heard later)', () => {
+    const clock = new OutputClock();
+    for (let at = 1000; at <= 8000; at += 50) clock.add(reading(at));
+    for (let at = 8050; at <= 12_000; at += 50) clock.add(reading(at, -0.02));
+    expect(clock.heardTimeAt(12_000)).toBeCloseTo(HEARD(12_000) - 0.02, 9);
+  });
+
+  it('follows a rise that holds steady (a device with a shorter delay)', () => {
+    const clock = new OutputClock();
+    for (let at = 1000; at <= 8000; at += 50) clock.add(reading(at));
+    for (let at = 8050; at <= 18_000; at += 50) clock.add(reading(at, 0.05));
+    expect(clock.heardTimeAt(18_000)).toBeCloseTo(HEARD(18_000) + 0.05, 9);
+  });
+
+  it('follows an output clock that drifts 300 ppm ahead of the page', () => {
+    const clock = new OutputClock();
+    const drift = (at: number) => 0.0003 * (at / 1000);
+    for (let at = 1000; at <= 60_000; at += 50) clock.add(reading(at, drift(at)));
+    expect(Math.abs(clock.heardTimeAt(60_000)! - HEARD(60_000) - drift(60_000))).toBeLessThan(
+      0.0005,
+    );
+  });
+
+  it('lets the music start once the stand-in has seen a whole output buffer, stamps or not', () => {
+    const clock = new OutputClock();
+    clock.add(reading(1000, null));
+    expect(clock.ready()).toBe(false);
+    for (let at = 1050; at <= 1150; at += 50) clock.add(reading(at, null));
+    expect(clock.ready()).toBe(true);
+    expect(Math.abs(clock.heardTimeAt(1150)! - HEARD(1150))).toBeLessThan(BUFFER_S);
+  });
+
+  it('follows each new top while the envelope is still growing', () => {
+    const clock = new OutputClock();
+    // A deep tooth at first: the first top seen is its lower part, the next snap is higher.
+    for (let at = 1000; at <= 4000; at += 50) clock.add(reading(at, at < 3000 ? -0.006 : 0));
+    expect(clock.heardTimeAt(4000)).toBeCloseTo(HEARD(4000), 9);
+  });
+
+  it('follows a fall of the output within a second, not after a whole envelope', () => {
+    const clock = new OutputClock();
+    for (let at = 1000; at <= 20_000; at += 50) clock.add(reading(at));
+    let at = 20_000;
+    while (clock.heardTimeAt(at)! - HEARD(at) > -0.029) clock.add(reading((at += 50), -0.03));
+    expect(at - 20_000).toBeLessThanOrEqual(700);
+  });
+
+  it('comes back at once from a dip of the stamps while the machine was busy', () => {
+    const clock = new OutputClock();
+    for (let at = 1000; at <= 20_000; at += 50) clock.add(reading(at));
+    // A stall: the stamps sink 45 ms for two seconds; the music itself went 30 ms late.
+    for (let at = 20_050; at <= 22_000; at += 50) clock.add(reading(at, -0.045));
+    expect(clock.heardTimeAt(22_000)! - HEARD(22_000)).toBeCloseTo(-0.045, 3);
+    for (let at = 22_050; at <= 24_000; at += 50) clock.add(reading(at, -0.03));
+    // Held back, the rise would have left the page playing 15 ms early for seconds.
+    expect(clock.heardTimeAt(24_000)! - HEARD(24_000)).toBeCloseTo(-0.03, 3);
+  });
+
+  it('forgets a closed context', () => {
+    const clock = new OutputClock();
+    for (let at = 1000; at <= 5000; at += 200) clock.add(reading(at));
+    clock.reset();
+    expect(clock.usesStamps).toBe(false);
+    expect(clock.heardTimeAt(9000)).toBeNull();
+  });
+});

@@ -1,0 +1,163 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STOPPED, type PlaybackState } from '@music-rooms/domain/playback';
+import type { TrackId } from '@music-rooms/domain/ids';
+import { SyncEngine } from './sync-engine';
+import {
+  exactClock,
+  fakeSpeaker,
+  slowTrack,
+  type FakeSpeaker,
+  type SpeakerOptions,
+} from './fake-speaker.test-support';
+
+/**
+ * The sync engine on a fake audio device and the test's fake timers: what it schedules is played
+ * by the fake speakers, and what they play is compared with where the room is, as the
+ * player-sync bench does from real speakers.
+ */
+
+const DECODE_MS = 300;
+const TRACK_SEGMENTS = 30;
+const now = () => Date.now();
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 1_000_000 });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+type Page = { engine: SyncEngine; speaker: FakeSpeaker; clock: ReturnType<typeof exactClock> };
+
+function page(options: Omit<SpeakerOptions, 'now'> = {}, decodeMs = DECODE_MS): Page {
+  const speaker = fakeSpeaker({ now, ...options });
+  const clock = exactClock(now);
+  const engine = new SyncEngine({
+    clock,
+    openTrack: slowTrack(TRACK_SEGMENTS, decodeMs),
+    createContext: () => speaker.context,
+    now,
+  });
+  engine.start();
+  return { engine, speaker, clock };
+}
+
+/** The room plays the track from `positionMs` at server instant `atServerMs`. */
+const playingState = (atServerMs: number, positionMs = 0): PlaybackState => ({
+  ...STOPPED,
+  trackId: 'track' as TrackId,
+  durationMs: TRACK_SEGMENTS * 10_000,
+  positionMs,
+  atServerMs,
+  playing: true,
+});
+
+const follow = ({ engine }: Page, state: PlaybackState) =>
+  engine.setView({ state, loudnessLufs: null, next: null });
+
+/** How far (ms) what the speakers play at page time `at` is ahead of the room; null: silence. */
+function gapMs({ speaker, clock }: Page, state: PlaybackState, at: number): number | null {
+  const heard = speaker.heardPosition(at);
+  if (heard === null) return null;
+  const room = (state.positionMs + clock.serverOf(at) - state.atServerMs) / 1000;
+  return (heard - room) * 1000;
+}
+
+/** Runs the page for `ms`, listening every 10 ms: the gaps heard, with their page times. */
+async function listen(p: Page, state: PlaybackState, ms: number) {
+  const heard: Array<{ at: number; gapMs: number | null }> = [];
+  for (let step = 0; step < ms; step += 10) {
+    await vi.advanceTimersByTimeAsync(10);
+    heard.push({ at: now(), gapMs: gapMs(p, state, now()) });
+  }
+  return heard;
+}
+
+const firstSound = (heard: ReadonlyArray<{ at: number; gapMs: number | null }>) =>
+  heard.find((sample) => sample.gapMs !== null)?.at ?? Infinity;
+
+const worstAfter = (heard: ReadonlyArray<{ at: number; gapMs: number | null }>, from: number) =>
+  Math.max(...heard.filter((s) => s.at >= from).map((s) => Math.abs(s.gapMs ?? Infinity)));
+
+describe('the sync engine on a fake audio clock', () => {
+  it('lets a page that joins a playing room hear it once the segment is decoded', async () => {
+    // The stand-in is 12 ms off; the stamps, once they come (two seconds on), are true.
+    const p = page({ latencyError: 0.012 });
+    const joinedAt = now();
+    const state = playingState(p.clock.serverOf(joinedAt) - 60_000, 5_000);
+    follow(p, state);
+    const heard = await listen(p, state, 15_000);
+    const first = firstSound(heard);
+    expect(first - joinedAt).toBeLessThanOrEqual(DECODE_MS + 250);
+    expect(worstAfter(heard, first + 5000)).toBeLessThanOrEqual(2);
+    expect(p.engine.getStatus().sync).toBe('inSync');
+  });
+
+  it('plays at once after "click to start playback", with the segment decoded while it waited', async () => {
+    const p = page({ blocked: true, latencyError: -0.01 });
+    const state = playingState(p.clock.serverOf(now()) - 30_000);
+    follow(p, state);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(p.engine.getStatus().sync).toBe('blocked');
+    p.speaker.click();
+    const clickedAt = now();
+    p.engine.unlock();
+    const heard = await listen(p, state, 12_000);
+    const first = firstSound(heard);
+    expect(first - clickedAt).toBeLessThanOrEqual(500);
+    expect(worstAfter(heard, first + 5000)).toBeLessThanOrEqual(2);
+  });
+
+  it('plays a track started by hand from its first note, at the instant the room planned', async () => {
+    const p = page();
+    await vi.advanceTimersByTimeAsync(10_000);
+    follow(p, { ...playingState(p.clock.serverOf(now())), playing: false });
+    await vi.advanceTimersByTimeAsync(5000);
+    // Play: the server starts the track 400 ms from now, from 0.
+    const state = playingState(p.clock.serverOf(now()) + 400);
+    follow(p, state);
+    const heard = await listen(p, state, 3000);
+    const first = p.speaker.sources.find((source) => source.started)!;
+    expect(first.buffer?.index).toBe(0);
+    expect(first.started?.offset).toBe(0);
+    expect(p.speaker.pageTimeOf(first.started!.when)).toBeCloseTo(
+      p.clock.localTimeOf(state.atServerMs)!,
+      3,
+    );
+    expect(worstAfter(heard, firstSound(heard))).toBeLessThan(0.5);
+  });
+
+  it('starts a track from its first note when nothing was decoded but it decodes in time', async () => {
+    // The start is aimed past the buffer being rendered and heard a latency later: ~0.23 s.
+    const p = page({}, 150);
+    await vi.advanceTimersByTimeAsync(10_000);
+    const state = playingState(p.clock.serverOf(now()) + 400);
+    follow(p, state);
+    await listen(p, state, 2000);
+    const first = p.speaker.sources.find((source) => source.started)!;
+    expect(first.started?.offset).toBe(0);
+    expect(p.speaker.pageTimeOf(first.started!.when)).toBeCloseTo(
+      p.clock.localTimeOf(state.atServerMs)!,
+      3,
+    );
+  });
+
+  it('comes back from an underrun within 3 s, without overshooting', async () => {
+    // The stamps dip deeper than the music for a moment while the machine is busy.
+    let dip = 0;
+    const p = page({ stampError: () => dip });
+    const state = playingState(p.clock.serverOf(now()) - 60_000);
+    follow(p, state);
+    await listen(p, state, 30_000);
+    expect(Math.abs(gapMs(p, state, now())!)).toBeLessThan(0.5);
+    const stalledAt = now();
+    p.speaker.underrun(0.03);
+    dip = -0.015;
+    const during = await listen(p, state, 600);
+    dip = 0;
+    const after = [...during, ...(await listen(p, state, 20_000))];
+    expect(worstAfter(after, stalledAt + 3000)).toBeLessThanOrEqual(2);
+    // Never early (positive) beyond 2 ms on the way back.
+    expect(Math.max(...after.map((sample) => sample.gapMs!))).toBeLessThanOrEqual(2);
+  });
+});
