@@ -7,7 +7,7 @@ import { PlayerBar } from '../src/features/player/PlayerBar';
 import { playerSettings } from '../src/features/player/player-settings';
 import type { PlayerModel } from '../src/features/player/usePlayer';
 import { RealtimeClient } from '../src/lib/realtime/realtime-client';
-import { RealtimeProvider } from '../src/lib/realtime/RealtimeProvider';
+import { RealtimeProvider } from '../src/lib/realtime/realtime-context';
 import { answerFunctions } from './support/function-calls';
 import {
   playerModel,

@@ -3,7 +3,7 @@ import type { DevMigrationStatus } from '@music-rooms/domain/dev-migrations';
 import type { RoomId, UserId } from '@music-rooms/domain/ids';
 import type { PlayerView } from '@music-rooms/domain/player';
 import type { RoomDetails, RoomListResult } from '@music-rooms/domain/rooms';
-import { callAction, callMutation, callQuery } from '../src/lib/api';
+import { callAction, callMutation, callQuery } from '../src/lib/api/functions';
 import type { LiveQueryState } from '../src/lib/realtime/live-query-registry';
 import { useLiveQueries } from '../src/lib/realtime/useLiveQueries';
 import { useLiveQuery, useLiveQueryState } from '../src/lib/realtime/useLiveQuery';

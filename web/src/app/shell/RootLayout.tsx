@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useStartRealtime } from '../../lib/realtime/useStartRealtime';
+import { useStartRealtime } from '../../lib/realtime/realtime-context';
 import { useOAuthMessages } from '../../features/auth/useOAuthMessages';
 import { useShowAuthFlag } from '../../features/auth/useShowAuthFlag';
 import { useAddedNoticeToasts } from '../../features/rooms/list/useAddedNotices';
