@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskEmail } from '@music-rooms/domain/auth';
 import { canUnlink, listedProviders } from '../src/features/account/account-rules';
-import { profileChanges } from '../src/features/account/profile-changes';
-import { profileFormSchema } from '../src/features/account/profile-schema';
+import { profileChanges, profileFormSchema } from '../src/features/account/profile-form';
 
 describe('the e-mail in the account dialog', () => {
   it('shows the first and last character before the @ and hides the rest', () => {
