@@ -8,7 +8,7 @@ import { useAddedNoticeToasts } from '../../features/rooms/list/useAddedNotices'
 import { lazyComponent } from '../build-updates/load-chunk';
 import { AppDialogs } from '../dialogs/AppDialogs';
 import { AppHeader } from '../header/AppHeader';
-import { useLanguageFromAddress } from '../language/useLanguageFromAddress';
+import { useLanguageFromAddress } from '../language/useLanguage';
 import { LeaveGuard } from '../leave-guard/LeaveGuard';
 import { ScrollToTopButton } from '../scroll-to-top/ScrollToTopButton';
 import { useSession } from '../session/useSession';
