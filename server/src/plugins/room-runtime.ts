@@ -1,10 +1,7 @@
 import fp from 'fastify-plugin';
 import { createRedisClient, quitRedis } from '../db/redis-client';
-import {
-  memoryAttemptLimiter,
-  redisAttemptLimiter,
-  type AttemptLimiter,
-} from '../services/attempt-limiter';
+import { memoryAttemptLimiter, redisAttemptLimiter } from '../services/attempt-limiter';
+import type { RequestDeps } from '../services/deps';
 import { memoryPresenceEntries, redisPresenceEntries } from '../services/presence/entries';
 import { Presence } from '../services/presence/presence';
 import { memoryReportEntries, redisReportEntries } from '../services/presence/report-entries';
@@ -15,15 +12,17 @@ import { scheduleTokenCleanup } from '../services/rooms/cleanup-schedule';
 import { RoomListCache } from '../services/rooms/list-cache';
 import { NowPlayingCache } from '../services/rooms/now-playing';
 
-export type RoomRuntime = {
-  presence: Presence;
-  attempts: AttemptLimiter;
-  roomLists: RoomListCache;
-  nowPlaying: NowPlayingCache;
-  syncReports: SyncReports;
-  activity: RoomActivityFeed;
-  accessRequests: AccessRequestFeed;
-};
+/** The part of every request's deps that rooms keep outside the database. */
+export type RoomRuntime = Pick<
+  RequestDeps,
+  | 'presence'
+  | 'attempts'
+  | 'roomLists'
+  | 'nowPlaying'
+  | 'syncReports'
+  | 'activity'
+  | 'accessRequests'
+>;
 
 /**
  * What rooms keep outside the database: presence, the pages' sync reports, password-attempt counters (in this

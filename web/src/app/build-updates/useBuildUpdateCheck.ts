@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
+import type { BuildInfo } from '@music-rooms/domain/config';
 import { i18next } from '../../i18n';
 import { notify } from '../toasts/toast-store';
-import { CURRENT_BUILD } from './build-id';
 import { createUpdatePoller, fetchLatestBuild } from './build-check';
+
+/** This tab's build as /builds/meta describes it (set at build time; 'dev' outside a release). */
+const CURRENT_BUILD: BuildInfo = { id: __BUILD_ID__, timestamp: __BUILD_TIMESTAMP__ };
 
 /** Polls for a newer build and offers to reload when one is out. */
 export function useBuildUpdateCheck(): void {

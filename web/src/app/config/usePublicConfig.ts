@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 import type { PublicConfig } from '@music-rooms/domain/config';
-import { fetchPublicConfig } from './public-config';
 
 const listeners = new Set<() => void>();
 let config: PublicConfig | undefined;
@@ -10,6 +9,13 @@ function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   if (config === undefined && !reading) void read();
   return () => listeners.delete(listener);
+}
+
+/** GET /api/config: the settings the app needs at run time. */
+async function fetchPublicConfig(): Promise<PublicConfig> {
+  const response = await fetch('/api/config', { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
+  return (await response.json()) as PublicConfig;
 }
 
 /** One read for the tab; a failed read is tried again by the next component that asks. */

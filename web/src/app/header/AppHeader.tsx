@@ -5,7 +5,7 @@ import { Logo } from './Logo';
 import { SignInButton } from './SignInButton';
 import { SuperAdminBadge } from './SuperAdminBadge';
 import { UserMenu } from './UserMenu';
-import { usePageHeaderState } from './usePageHeaderState';
+import { usePageHeaderState } from './usePageHeader';
 import './header.css';
 
 /** The header on every page: logo, page title and icon, favourite slot, badges, user menu. */

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type Language } from '@music-rooms/domain/limits';
@@ -23,4 +24,13 @@ export function useLanguage() {
   };
 
   return { language, setLanguage };
+}
+
+/** A locale prefix in the address (/ru/..., /en/...) sets the interface language. */
+export function useLanguageFromAddress(): void {
+  const { pathname } = useLocation();
+  const { locale } = splitLocale(pathname);
+  useEffect(() => {
+    if (locale) void changeLanguage(locale);
+  }, [locale]);
 }

@@ -1,9 +1,8 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { hasPendingRequests } from '../../lib/pending-requests';
+import { hasPendingRequests, hasWorkLostOnUnload } from '../../lib/pending-requests';
 import { lazyComponent } from '../build-updates/load-chunk';
-import { useBeforeUnloadWarning } from './useBeforeUnloadWarning';
 
 // The dialog's code loads only when someone leaves with requests under way.
 const ConfirmDialog = lazyComponent(() => import('../../ui/ConfirmDialog'), 'ConfirmDialog');
@@ -32,4 +31,21 @@ export function LeaveGuard() {
       />
     </Suspense>
   );
+}
+
+/**
+ * Closing or reloading the tab while changes or uploads are still being sent asks for
+ * confirmation.
+ * Browsers show their own wording for this; `message` goes where one is still read.
+ */
+function useBeforeUnloadWarning(message: string): void {
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (!hasWorkLostOnUnload()) return;
+      event.preventDefault();
+      event.returnValue = message;
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [message]);
 }

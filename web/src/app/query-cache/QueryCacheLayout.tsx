@@ -1,11 +1,12 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
-import { QueryCacheProvider } from './QueryCacheProvider';
+import { sharedQueryClient } from './query-client';
 
 /** The route around the pages that read through React Query: they share the tab's cache. */
 export function QueryCacheLayout() {
   return (
-    <QueryCacheProvider>
+    <QueryClientProvider client={sharedQueryClient()}>
       <Outlet />
-    </QueryCacheProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,8 +1,8 @@
+import { useEffect, useState } from 'react';
 import { ArrowUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@music-rooms/domain/limits';
 import { Tooltip } from '../../ui/Tooltip';
-import { useScrolledPast } from './useScrolledPast';
 import './scroll-to-top.css';
 
 /** Appears once the page is scrolled past LIMITS.scrollToTopThresholdPx and brings it back up. */
@@ -28,4 +28,16 @@ export function ScrollToTopButton() {
       </button>
     </Tooltip>
   );
+}
+
+/** Whether the page is scrolled down more than `threshold` pixels. */
+function useScrolledPast(threshold: number): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const update = () => setPast(window.scrollY > threshold);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [threshold]);
+  return past;
 }

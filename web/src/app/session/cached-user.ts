@@ -1,3 +1,4 @@
+import type { SessionUser } from '@music-rooms/domain/auth';
 import { local } from '../../lib/storage';
 
 /**
@@ -10,6 +11,17 @@ export type CachedUser = {
   avatar: string;
   superadmin: boolean;
 };
+
+/** The part of the session user kept on the device (spec §3: name, avatar, superadmin). */
+export function toCachedUser(user: SessionUser): CachedUser {
+  return { name: user.name, avatar: user.avatar, superadmin: user.superadmin };
+}
+
+/** Whether two cached copies show the same person the same way. */
+export function sameCachedUser(a: CachedUser | null, b: CachedUser | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.name === b.name && a.avatar === b.avatar && a.superadmin === b.superadmin;
+}
 
 export const CACHED_USER_KEY = 'music-rooms:user';
 

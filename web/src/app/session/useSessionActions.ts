@@ -1,9 +1,8 @@
 import type { SessionUser } from '@music-rooms/domain/auth';
-import { clearCachedUser, writeCachedUser } from './cached-user';
+import { clearCachedUser, toCachedUser, writeCachedUser } from './cached-user';
 import { forgetNewAccount } from './new-account';
 import { deleteSession } from './session-api';
 import { readSession, setSessionState } from './session-store';
-import { toCachedUser } from './session-user';
 
 /**
  * Takes the user a sign-in (or sign-out) answered. A read of the session still under way was

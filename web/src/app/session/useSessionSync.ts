@@ -1,7 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useRealtimeClient } from '../../lib/realtime/realtime-context';
-import { clearCachedUser, readCachedUser, writeCachedUser } from './cached-user';
-import { sameCachedUser, toCachedUser } from './session-user';
+import {
+  clearCachedUser,
+  readCachedUser,
+  sameCachedUser,
+  toCachedUser,
+  writeCachedUser,
+} from './cached-user';
 import { useSessionState } from './useSession';
 import { signedInPersonChanged } from './user-change';
 

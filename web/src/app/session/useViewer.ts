@@ -1,6 +1,5 @@
-import type { CachedUser } from './cached-user';
-import { toCachedUser } from './session-user';
-import { useCachedUser } from './useCachedUser';
+import { useSyncExternalStore } from 'react';
+import { readCachedUser, subscribeCachedUser, toCachedUser, type CachedUser } from './cached-user';
 import { useSession } from './useSession';
 
 /**
@@ -9,7 +8,7 @@ import { useSession } from './useSession';
  */
 export function useViewer(): CachedUser | null {
   const { user, loading } = useSession();
-  const cached = useCachedUser();
+  const cached = useSyncExternalStore(subscribeCachedUser, readCachedUser);
   if (loading) return cached;
   return user ? toCachedUser(user) : null;
 }

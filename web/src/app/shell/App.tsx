@@ -1,18 +1,24 @@
 import { RouterProvider } from 'react-router/dom';
+import { RealtimeProvider } from '../../lib/realtime/realtime-context';
 import { useBuildUpdateCheck } from '../build-updates/useBuildUpdateCheck';
+import { PageHeaderProvider } from '../header/usePageHeader';
 import { Toaster } from '../toasts/Toaster';
-import { AppProviders } from './AppProviders';
 import { createAppRouter } from './router';
 
 const router = createAppRouter();
 
-/** The app: providers, the pages, and the toast area (which outlives any page error). */
+/**
+ * The app: what the pages share (the realtime connection and the page header), the pages, and
+ * the toast area (which outlives any page error).
+ */
 export function App() {
   useBuildUpdateCheck();
   return (
-    <AppProviders>
-      <RouterProvider router={router} />
-      <Toaster />
-    </AppProviders>
+    <RealtimeProvider>
+      <PageHeaderProvider>
+        <RouterProvider router={router} />
+        <Toaster />
+      </PageHeaderProvider>
+    </RealtimeProvider>
   );
 }

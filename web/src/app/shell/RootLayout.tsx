@@ -1,14 +1,14 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useStartRealtime } from '../../lib/realtime/useStartRealtime';
+import { useStartRealtime } from '../../lib/realtime/realtime-context';
 import { useOAuthMessages } from '../../features/auth/useOAuthMessages';
 import { useShowAuthFlag } from '../../features/auth/useShowAuthFlag';
 import { useAddedNoticeToasts } from '../../features/rooms/list/useAddedNotices';
 import { lazyComponent } from '../build-updates/load-chunk';
 import { AppDialogs } from '../dialogs/AppDialogs';
 import { AppHeader } from '../header/AppHeader';
-import { useLanguageFromAddress } from '../language/useLanguageFromAddress';
+import { useLanguageFromAddress } from '../language/useLanguage';
 import { LeaveGuard } from '../leave-guard/LeaveGuard';
 import { ScrollToTopButton } from '../scroll-to-top/ScrollToTopButton';
 import { useSession } from '../session/useSession';

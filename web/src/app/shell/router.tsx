@@ -1,11 +1,12 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LANGUAGES } from '@music-rooms/domain/limits';
 import { ErrorPage } from '../../pages/ErrorPage';
 import { NotFoundPage } from '../../pages/NotFoundPage';
+import { loadChunk, loadChunkWithMessages } from '../build-updates/load-chunk';
 import { AppLoading } from './AppLoading';
 import { RootLayout } from './RootLayout';
 import { StandaloneErrorPage } from './StandaloneErrorPage';
-import { lazyPage } from './lazy-page';
 
 /**
  * The pages of the app (spec §2). Each loads from its own chunk, so the home page carries
@@ -77,4 +78,25 @@ export function createAppRouter() {
       ],
     },
   ]);
+}
+
+type LazyPageOptions = {
+  /** The home page shows only messages of the first part: it does not wait for the others. */
+  firstMessagesOnly?: boolean;
+};
+
+/**
+ * A route's `lazy` that loads one page component from its own chunk, with all the messages of
+ * the language. A chunk that fails to load (a new build replaced it) reloads the page once;
+ * past the reload guard the error page shows.
+ */
+function lazyPage<K extends string, M extends Record<K, ComponentType>>(
+  load: () => Promise<M>,
+  name: K,
+  { firstMessagesOnly = false }: LazyPageOptions = {},
+): () => Promise<{ Component: ComponentType }> {
+  return async () => {
+    const module = await (firstMessagesOnly ? loadChunk(load) : loadChunkWithMessages(load));
+    return { Component: module[name] };
+  };
 }

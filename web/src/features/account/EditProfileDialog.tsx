@@ -11,7 +11,7 @@ import { closeDialog } from '../../app/dialogs/dialog-store';
 import { useZodForm } from '../../app/forms/useZodForm';
 import { useSessionActions } from '../../app/session/useSessionActions';
 import { refreshSessionUser, saveProfile } from './account-api';
-import { emailChanged, profileFormSchema } from './profile-schema';
+import { emailChanged, profileFormSchema } from './profile-form';
 
 type EditProfileDialogProps = {
   user: SessionUser;

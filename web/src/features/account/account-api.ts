@@ -3,7 +3,7 @@ import type { OAuthProvider } from '@music-rooms/domain/limits';
 import { ACCOUNT_ROUTES } from '@music-rooms/domain/account-routes';
 import { callMutation } from '../../lib/api/functions';
 import { authRequest } from '../../app/session/auth-api';
-import type { ProfileValues } from './profile-changes';
+import type { ProfileValues } from './profile-form';
 
 /** The account's calls to the server (spec §7): profile, avatar, password, linked providers. */
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskEmail } from '@music-rooms/domain/auth';
 import { canUnlink, listedProviders } from './account-rules';
-import { profileChanges } from './profile-changes';
-import { profileFormSchema } from './profile-schema';
+import { profileChanges, profileFormSchema } from './profile-form';
 
 describe('the e-mail in the account dialog', () => {
   it('shows the first and last character before the @ and hides the rest', () => {

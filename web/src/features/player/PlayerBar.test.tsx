@@ -7,7 +7,7 @@ import { PlayerBar } from './PlayerBar';
 import { playerSettings } from './player-settings';
 import type { PlayerModel } from './usePlayer';
 import { RealtimeClient } from '../../lib/realtime/realtime-client';
-import { RealtimeProvider } from '../../lib/realtime/RealtimeProvider';
+import { RealtimeProvider } from '../../lib/realtime/realtime-context';
 import { answerFunctions } from '../../lib/api/function-calls.test-support';
 import {
   playerModel,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check } from 'lucide-react';
 import type { UserPreferences } from '@music-rooms/domain/auth';
@@ -6,8 +6,12 @@ import { Alert } from '../../ui/Alert';
 import { Switch } from '../../ui/Switch';
 import { notify } from '../../app/toasts/toast-store';
 import { usePreferences } from '../../app/preferences/usePreferences';
+import {
+  askNotificationAccess,
+  notificationAccess,
+  type NotificationAccess,
+} from '../../app/notifications/system-notifications';
 import { SoundSettings } from './SoundSettings';
-import { useNotificationAccess } from './useNotificationAccess';
 
 type Toggle = 'notifications' | 'soundEffects';
 
@@ -72,4 +76,18 @@ export function NotificationsSection() {
       </p>
     </div>
   );
+}
+
+/**
+ * The browser's answer about system notifications, and asking for them: turning the setting on
+ * asks first, and it only turns on when the browser allows it.
+ */
+function useNotificationAccess() {
+  const [access, setAccess] = useState<NotificationAccess>(notificationAccess);
+  const ask = useCallback(async () => {
+    const answer = await askNotificationAccess();
+    setAccess(answer);
+    return answer;
+  }, []);
+  return { access, ask };
 }

@@ -3,7 +3,7 @@ import type { DevMigrationStatus } from '@music-rooms/domain/dev-migrations';
 import type { RoomId, UserId } from '@music-rooms/domain/ids';
 import type { PlayerView } from '@music-rooms/domain/player';
 import type { RoomDetails, RoomListResult } from '@music-rooms/domain/rooms';
-import { callAction, callMutation, callQuery } from './';
+import { callAction, callMutation, callQuery } from './functions';
 import type { LiveQueryState } from '../realtime/live-query-registry';
 import { useLiveQueries } from '../realtime/useLiveQueries';
 import { useLiveQuery, useLiveQueryState } from '../realtime/useLiveQuery';

@@ -7,7 +7,6 @@ import { createFunctionSender } from '../api/functions';
 import { FunctionCallError } from '../api/function-call-error';
 import { browserId } from './browser-id';
 import { LiveQueryRegistry, type LiveQueryEntry, type LiveQueryState } from './live-query-registry';
-import { quietMoment } from './quiet-moment';
 import type { ClockPing, PresenceRequest, RealtimeConnection } from './realtime-connection';
 import { fetchRealtimeToken } from './token';
 
@@ -243,4 +242,24 @@ export class RealtimeClient {
 function isAnswerOfTheFunction(error: FunctionCallError): boolean {
   const status = error.status ?? 0;
   return status === 560 || (status >= 400 && status < 500 && status !== 429);
+}
+
+/** The longest wait for an idle moment: a busy page still connects soon after. */
+const IDLE_TIMEOUT_MS = 500;
+
+/** The browser's idle callback; the client also runs where there is none (Node, Safari). */
+type IdleScheduler = {
+  requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number;
+};
+
+/**
+ * Resolves when the browser is idle, after the frame that shows what was just rendered (or at
+ * once where there is no idle callback).
+ */
+function quietMoment(): Promise<void> {
+  const scheduler = globalThis as IdleScheduler;
+  return new Promise((resolve) => {
+    if (!scheduler.requestIdleCallback) setTimeout(resolve, 0);
+    else scheduler.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+  });
 }

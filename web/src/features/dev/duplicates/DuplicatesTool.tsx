@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RoomId } from '@music-rooms/domain/ids';
+import type { RoomId, TrackId } from '@music-rooms/domain/ids';
 import type { DevDuplicateGroup, DevDuplicateResolution } from '@music-rooms/domain/dev-tracks';
 import { Alert } from '../../../ui/Alert';
 import { Panel } from '../../../ui/Panel';
 import { Select } from '../../../ui/Select';
+import { callAction } from '../../../lib/api/functions';
 import { useTimedCall } from '../useTimedCall';
-import { readDuplicates, resolveDuplicates } from './duplicates-api';
 import { DuplicateGroup } from './DuplicateGroup';
 
 const ALL = 'all';
@@ -83,3 +83,14 @@ export function DuplicatesTool() {
     </>
   );
 }
+
+/** The duplicate groups of one room, or of every room. */
+const readDuplicates = (roomId: RoomId | null) =>
+  callAction('devTracks.duplicates', roomId ? { roomId } : {});
+
+/** Keeps one copy of a group and deletes or merges the others into it. */
+const resolveDuplicates = (
+  keepId: TrackId,
+  removeIds: TrackId[],
+  resolution: DevDuplicateResolution,
+) => callAction('devTracks.resolveDuplicates', { keepId, removeIds, resolution });

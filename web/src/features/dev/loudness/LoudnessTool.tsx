@@ -8,9 +8,9 @@ import { Panel } from '../../../ui/Panel';
 import { SearchField } from '../../../ui/SearchField';
 import { DevTable } from '../DevTable';
 import { JobProgress, jobsRunning, usePolling } from '../JobProgress';
+import { callAction } from '../../../lib/api/functions';
 import { useTimedCall } from '../useTimedCall';
 import { CLIP_RISK_DBTP, formatDb, playerGainDb } from './gain';
-import { measureAgain, readLoudness } from './loudness-api';
 import { LoudnessPreview } from './LoudnessPreview';
 
 /**
@@ -141,3 +141,10 @@ function LoudnessTable({ tracks, busy, onMeasure, onPreview }: LoudnessTableProp
     </DevTable>
   );
 }
+
+/** The tracks whose title or artist holds `search`, with their loudness. */
+const readLoudness = (search: string) => callAction('devTracks.loudness', { search });
+
+/** Measures one track again, or every track with no `trackId`, as background jobs. */
+const measureAgain = (trackId: TrackId | null) =>
+  callAction('devTracks.measureLoudness', trackId ? { trackId } : {});

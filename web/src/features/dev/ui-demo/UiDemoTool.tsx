@@ -1,13 +1,14 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, THEMES } from '@music-rooms/domain/limits';
+import { LANGUAGES, THEMES, type Theme } from '@music-rooms/domain/limits';
 import { SegmentedControl } from '../../../ui/SegmentedControl';
 import { useLanguage } from '../../../app/language/useLanguage';
+import { themeController } from '../../../app/theme/theme-controller';
 import { ButtonsDemo, FieldsDemo } from './ControlsDemo';
 import { CardsDemo, DisplayDemo } from './DisplayDemo';
 import { OverlaysDemo } from './OverlaysDemo';
 import { PlayerBarDemo } from './PlayerBarDemo';
 import { TracksDemo } from './TracksDemo';
-import { usePreviewTheme } from './usePreviewTheme';
 import '../../rooms/list/rooms.css';
 import '../../tracks/tracks.css';
 import '../../tracks/uploads.css';
@@ -46,4 +47,23 @@ export function UiDemoTool() {
       <PlayerBarDemo />
     </div>
   );
+}
+
+/**
+ * A theme tried on the page only: the whole document wears it while the demo is open (menus and
+ * dialogs included, which open at the page's root), and the person's own theme comes back when
+ * they leave. Nothing is saved.
+ */
+function usePreviewTheme(): [Theme, (theme: Theme) => void] {
+  const [theme, setTheme] = useState<Theme>(() => themeController.getState().theme);
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  useEffect(
+    () => () => {
+      document.documentElement.dataset.theme = themeController.getState().theme;
+    },
+    [],
+  );
+  return [theme, setTheme];
 }
