@@ -1,7 +1,7 @@
-import { and, asc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { TrackId } from '@music-rooms/domain';
 import type { Database } from '../../db';
-import { likeContaining } from '../../db/like';
+import { trackOrRoomNamed } from '../../db/like';
 import { rooms } from '../../db/schema';
 import { tracks } from '../../db/schema-tracks';
 
@@ -9,7 +9,6 @@ const ready = and(eq(tracks.status, 'ready'), isNotNull(tracks.audioKey));
 
 /** Ready tracks of every room that a search names (title, artist or room), unmeasured first. */
 export async function loudnessRows(db: Database, search: string, limit: number) {
-  const pattern = likeContaining(search);
   return db
     .select({
       id: tracks.id,
@@ -23,18 +22,7 @@ export async function loudnessRows(db: Database, search: string, limit: number) 
     })
     .from(tracks)
     .innerJoin(rooms, eq(rooms.id, tracks.roomId))
-    .where(
-      and(
-        ready,
-        search
-          ? or(
-              ilike(tracks.title, pattern),
-              ilike(tracks.artist, pattern),
-              ilike(rooms.name, pattern),
-            )
-          : undefined,
-      ),
-    )
+    .where(and(ready, trackOrRoomNamed(search)))
     .orderBy(
       sql`${tracks.truePeakDb} is not null`,
       asc(sql`lower(${tracks.title})`),

@@ -1,7 +1,7 @@
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SpotifyTrackToMatch } from '@music-rooms/domain';
 import type { Database } from '../../db';
-import { likeContaining } from '../../db/like';
+import { trackOrRoomNamed } from '../../db/like';
 import { rooms } from '../../db/schema';
 import { tracks } from '../../db/schema-tracks';
 
@@ -14,7 +14,6 @@ export async function tracksToMatch(
   search: string,
   limit: number,
 ): Promise<SpotifyTrackToMatch[]> {
-  const pattern = likeContaining(search);
   return db
     .select({
       id: tracks.id,
@@ -28,18 +27,7 @@ export async function tracksToMatch(
     })
     .from(tracks)
     .innerJoin(rooms, eq(rooms.id, tracks.roomId))
-    .where(
-      and(
-        eq(tracks.status, 'ready'),
-        search
-          ? or(
-              ilike(tracks.title, pattern),
-              ilike(tracks.artist, pattern),
-              ilike(rooms.name, pattern),
-            )
-          : undefined,
-      ),
-    )
+    .where(and(eq(tracks.status, 'ready'), trackOrRoomNamed(search)))
     .orderBy(sql`${tracks.spotifyId} is not null`, asc(sql`lower(${tracks.title})`), asc(tracks.id))
     .limit(limit);
 }
