@@ -7,7 +7,7 @@ import { OutputClock, readOutput } from './output-clock';
 import { playerSnapshot } from './player-snapshot';
 import { Program } from './program';
 import { startAnchor } from './start-anchor';
-import type { EngineStatus, PlayerSnapshot, SyncState } from './sync-state';
+import type { EngineStatus, OutputInfo, PlayerSnapshot, SyncState } from './sync-state';
 
 const TICK_MS = 200;
 /**
@@ -53,6 +53,7 @@ export class SyncEngine {
   private retryAt = 0;
   private clockWaitSince: number | null = null;
   private status: EngineStatus = { sync: 'idle', driftMs: null };
+  private outputDelayMs = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
   private reader: ReturnType<typeof setInterval> | null = null;
 
@@ -105,6 +106,32 @@ export class SyncEngine {
     return this.audio.current();
   }
 
+  /**
+   * This device's hidden output delay (ms): the music is scheduled that much earlier. A change
+   * while playing is heard as a drift of that size and mended as any drift is (a nudge, or a
+   * jump to where the room is); the measurements taken before it no longer count.
+   */
+  setOutputDelay(ms: number): void {
+    if (ms === this.outputDelayMs) return;
+    this.outputDelayMs = ms;
+    this.output.setDeviceDelay(ms / 1000);
+    this.drift.reset();
+    this.tick();
+  }
+
+  /** The output's latency as the engine reckons with it, the browser's word, and the delay. */
+  outputInfo(): OutputInfo {
+    const context = this.audio.current();
+    const latency = this.output.latency();
+    return {
+      latencyMs: latency === null ? null : latency * 1000,
+      reportedMs: context
+        ? ((context.baseLatency || 0) + (context.outputLatency || 0)) * 1000
+        : null,
+      delayMs: this.outputDelayMs,
+    };
+  }
+
   getStatus(): EngineStatus {
     return this.status;
   }
@@ -123,6 +150,7 @@ export class SyncEngine {
       sync: this.status.sync,
       heard: this.view?.state.playing ? this.heardPosition() : null,
       program: this.program,
+      outputDelayMs: this.outputDelayMs,
     });
   }
 
