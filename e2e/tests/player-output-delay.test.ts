@@ -47,13 +47,14 @@ describe('the output delay of a device', () => {
     await expect.poll(() => popover.textContent()).toMatch(/Offset from the room-?\d+\.\d ms/);
     await expect.poll(() => popover.textContent()).toMatch(/Output latency\d+\.\d ms/);
     expect(await popover.textContent()).toMatch(
-      /Server clockoffset -?\d+\.\d ms, ±\d+\.\d ms \(round trip \d+\.\d ms\)/,
+      /Server clock-?\d+\.\d ms from this device’s clock, ±\d+\.\d ms \(round trip \d+\.\d ms\)/,
     );
     expect(await popover.textContent()).toContain('This device’s output delay0 ms');
 
     await popover.getByRole('spinbutton', { name: DELAY_LABEL }).fill('150');
     await expect.poll(async () => (await snapshot(grace))?.outputDelayMs).toBe(150);
     await popover.getByText('This device’s output delay150 ms').waitFor();
+    await grace.screenshot({ path: '/tmp/sync-popover.png' });
     // Heard in step with Ada again, Grace's music leaves the browser 150 ms before Ada's.
     await expect.poll(() => apart(grace, ada)).toBeLessThan(IN_STEP_S);
     await heardInSync(grace);
@@ -105,6 +106,7 @@ describe('the output delay of a device', () => {
 
     const proposal = popover.getByText(/^Proposed: -?\d+ ms$/);
     await proposal.waitFor();
+    await page.screenshot({ path: '/tmp/sync-popover-tapped.png' });
     const proposed = Number(/-?\d+/.exec((await proposal.textContent())!)![0]);
     expect(Math.abs(proposed - LAG_MS)).toBeLessThanOrEqual(15);
 

@@ -133,11 +133,12 @@ describe('PlayerBar', () => {
     expect(badge).toHaveTextContent('In sync');
     await userEvent.click(badge);
     const details = await screen.findByRole('dialog', { name: 'Sync' });
+    expect(details).toHaveFocus();
     expect(details).toHaveTextContent('Offset from the room1.2 ms');
     expect(details).toHaveTextContent('Output latencynot measured yet');
     expect(details).toHaveTextContent('This device’s output delay0 ms');
     expect(details).toHaveTextContent(
-      /Server clockoffset -?\d+\.\d ms, ±3\.0 ms \(round trip 6\.0 ms\)/,
+      /Server clock-?\d+\.\d ms from this device’s clock, ±3\.0 ms \(round trip 6\.0 ms\)/,
     );
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
