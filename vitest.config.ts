@@ -67,6 +67,7 @@ const AUDIO_JOURNEYS = [
   'player-blocked',
   'player-keys',
   'player-modes',
+  'player-output-delay',
   'player-nodes.multinode',
   'player-restart',
   'player-sync',
