@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { playerModel, syncedClock } from '../../../test/support/player-fixtures';
-import { renderInApp, setupComponentTests } from '../../../test/support/render-app';
+import { playerModel, syncedClock } from './player-fixtures.test-support';
+import { renderInApp, setupComponentTests } from '../../app/shell/render-app.test-support';
 import { DEFAULT_OUTPUT, outputDelays } from './output-delay';
 import { SyncPopover } from './SyncPopover';
 
