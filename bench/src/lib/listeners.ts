@@ -32,9 +32,26 @@ export function launchListener(
   });
 }
 
+/**
+ * Keeps each AudioContext the page makes on `window.benchAudioContexts`, so that the bench can
+ * read the output's own figures beside the test hook's (`audioOf`). Runs before the page's code.
+ */
+function keepAudioContexts() {
+  const Original = window.AudioContext;
+  const kept: AudioContext[] = [];
+  Object.assign(window, { benchAudioContexts: kept });
+  window.AudioContext = class extends Original {
+    constructor(options?: AudioContextOptions) {
+      super(options);
+      kept.push(this);
+    }
+  };
+}
+
 /** Opens `url` signed in with the session cookie (`name=value`) of `origin`. */
 export async function openSignedIn(browser: Browser, url: string, cookie: string): Promise<Page> {
   const context = await browser.newContext();
+  await context.addInitScript(keepAudioContexts);
   const [name = '', ...value] = cookie.split('=');
   await context.addCookies([{ name, value: value.join('='), url: new URL(url).origin }]);
   const page = await context.newPage();
@@ -49,8 +66,36 @@ export function snapshot(page: Page): Promise<Snapshot | null> {
   });
 }
 
+/**
+ * What the page's newest AudioContext says of its output: Chromium's `playbackStats` (seconds of
+ * silence played because the page rendered too late, and how many times; updated about once a
+ * second) and the latest `getOutputTimestamp()` as context minus page seconds.
+ */
+export type AudioReading = {
+  underrunS: number | null;
+  underrunEvents: number | null;
+  stampMapping: number | null;
+};
+
+export function audioOf(page: Page): Promise<AudioReading | null> {
+  return page.evaluate(() => {
+    type Stats = { underrunDuration: number; underrunEvents: number };
+    const kept = (window as { benchAudioContexts?: AudioContext[] }).benchAudioContexts;
+    const context = kept?.findLast((each) => each.state !== 'closed');
+    if (!context) return null;
+    const stats = (context as { playbackStats?: Stats }).playbackStats;
+    const stamp = context.getOutputTimestamp();
+    const stamped = (stamp.contextTime ?? 0) > 0 && (stamp.performanceTime ?? 0) > 0;
+    return {
+      underrunS: stats?.underrunDuration ?? null,
+      underrunEvents: stats?.underrunEvents ?? null,
+      stampMapping: stamped ? stamp.contextTime! - stamp.performanceTime! / 1000 : null,
+    };
+  });
+}
+
 /** A snapshot and when it was read (server epoch ms, as the bench reads that clock). */
-export type Reading = { at: number; shot: Snapshot | null };
+export type Reading = { at: number; shot: Snapshot | null; audio: AudioReading | null };
 
 /** Reads a page's snapshot every `everyMs` until stopped; answers every reading. */
 export function watchSnapshots(page: Page, everyMs: number, now: () => number) {
@@ -59,7 +104,9 @@ export function watchSnapshots(page: Page, everyMs: number, now: () => number) {
   const loop = (async () => {
     while (running) {
       const shot = await snapshot(page).catch(() => null);
-      readings.push({ at: now(), shot });
+      const at = now();
+      const audio = await audioOf(page).catch(() => null);
+      readings.push({ at, shot, audio });
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
   })();

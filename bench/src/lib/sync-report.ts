@@ -7,9 +7,17 @@ import {
   slopePerMinute,
   spread,
   windowMedians,
+  type PairedClick,
   type Timeline,
 } from './sync-figures';
 import type { Heard } from './sync-run';
+import {
+  disturbance,
+  firstHeardAt,
+  gapNear,
+  placeOfClicks,
+  withinForGoodAfter,
+} from './sync-settling';
 import { traceOf } from './sync-trace';
 
 /**
@@ -39,15 +47,74 @@ function selfAhead(readings: readonly Reading[], timeline: Timeline, startMs: nu
   });
 }
 
-/** Seconds from audio heard (a position in the snapshot) and from the play command to in sync. */
-function inSyncTimes(readings: readonly Reading[], playSentAt: number) {
+/** Seconds from audio heard (a position in the snapshot) and from the run's start to in sync. */
+function inSyncTimes(readings: readonly Reading[], beganAt: number) {
   const loaded = firstAt(readings, ({ shot }) => shot?.position != null);
   const inSync = firstAt(readings, ({ shot }) => shot?.state === 'inSync' && shot.position != null);
   return {
     loaded,
     inSync,
     afterLoadS: loaded === null || inSync === null ? NaN : round((inSync - loaded) / 1000, 2),
-    afterPlayS: inSync === null ? NaN : round((inSync - playSentAt) / 1000, 2),
+    afterPlayS: inSync === null ? NaN : round((inSync - beganAt) / 1000, 2),
+  };
+}
+
+/** The bound of "in sync for good" and of a disturbed speaker being back (ms). */
+const SETTLED_MS = 2;
+/** A's place before B joins is its median over this long (s). */
+const BASELINE_S = 5;
+
+/**
+ * How the run's start was heard: seconds from it until each page that started was first heard
+ * (A too when the room was played; only B when B joined a room A played), |A−B| 3 s and 10 s
+ * after both were heard, and from then until every click both played stays within 2 ms.
+ */
+function settlingFigures(heard: Heard, pairs: PairedClick[], prefix: string, joined: boolean) {
+  const startMs = heard.epochOf(0);
+  const heardA = firstHeardAt(heard.readingsA);
+  const heardB = firstHeardAt(heard.readingsB);
+  const after = (at: number | null) => (at === null ? NaN : round((at - heard.beganAt) / 1000, 2));
+  const bothAt = heardA === null || heardB === null ? null : Math.max(heardA, heardB);
+  const bothS = bothAt === null ? NaN : (bothAt - startMs) / 1000;
+  const gaps = pairs.map((pair) => ({ atS: pair.atS, value: pair.aMinusBMs }));
+  return {
+    ...(joined ? {} : { [`${prefix}FirstSoundAS`]: after(heardA) }),
+    [`${prefix}FirstSoundBS`]: after(heardB),
+    [`${prefix}ABAt3sMs`]: ms(gapNear(pairs, bothS + 3)),
+    [`${prefix}ABAt10sMs`]: ms(gapNear(pairs, bothS + 10)),
+    [`${prefix}InSyncForGoodS`]: round(withinForGoodAfter(gaps, bothS, SETTLED_MS), 2),
+  };
+}
+
+/**
+ * The silence each page's output played during the run because it rendered too late (Chromium's
+ * `playbackStats`): how many times, and how long in all. Each one moves that speaker later.
+ */
+function underrunFigures(heard: Heard, prefix: string): Figures {
+  const during = (readings: readonly Reading[]) => {
+    const stats = readings.flatMap(({ audio }) =>
+      audio?.underrunEvents == null ? [] : [{ events: audio.underrunEvents, s: audio.underrunS! }],
+    );
+    const [first, last] = [stats[0], stats.at(-1)];
+    if (!first || !last) return '?';
+    return `${last.events - first.events} × ${ms((last.s - first.s) * 1000)} ms`;
+  };
+  return {
+    [`${prefix}AUnderruns`]: during(heard.readingsA),
+    [`${prefix}BUnderruns`]: during(heard.readingsB),
+  };
+}
+
+/** How B's joining moved A, which was playing steadily (the late-join run). */
+function joinFigures(heard: Heard, train: ClickTrain, prefix: string): Figures {
+  const joinS = (heard.beganAt - heard.epochOf(0)) / 1000;
+  const places = placeOfClicks(heard.a, train.starts, train.sampleRate);
+  const moved = disturbance(places, joinS, BASELINE_S, SETTLED_MS);
+  return {
+    [`${prefix}AClicksBeforeJoin`]: moved.clicksBefore,
+    [`${prefix}AMovedMaxMs`]: ms(moved.worstMs),
+    [`${prefix}AOvershootMs`]: ms(moved.overshootMs),
+    [`${prefix}ABackWithin2MsS`]: round(moved.backWithinS, 2),
   };
 }
 
@@ -73,12 +140,20 @@ export type RunReport = {
   trace: ReturnType<typeof traceOf>;
 };
 
-/** The figures of a run, each named with `prefix`. */
-export function reportRun(heard: Heard, train: ClickTrain, prefix: string): RunReport {
+/**
+ * The figures of a run, each named with `prefix`; `joined`: B joined a room A already played
+ * (A's disturbance is reported, and A's first sound is not the run's).
+ */
+export function reportRun(
+  heard: Heard,
+  train: ClickTrain,
+  prefix: string,
+  joined = false,
+): RunReport {
   const rate = train.sampleRate;
   const startMs = heard.epochOf(0);
-  const timesA = inSyncTimes(heard.readingsA, heard.playSentAt);
-  const timesB = inSyncTimes(heard.readingsB, heard.playSentAt);
+  const timesA = inSyncTimes(heard.readingsA, heard.beganAt);
+  const timesB = inSyncTimes(heard.readingsB, heard.beganAt);
   const bothInSync =
     timesA.inSync !== null && timesB.inSync !== null
       ? Math.max(timesA.inSync, timesB.inSync)
@@ -141,6 +216,9 @@ export function reportRun(heard: Heard, train: ClickTrain, prefix: string): RunR
     [`${prefix}BInSyncAfterLoadS`]: timesB.afterLoadS,
     [`${prefix}AInSyncAfterPlayS`]: timesA.afterPlayS,
     [`${prefix}BInSyncAfterPlayS`]: timesB.afterPlayS,
+    ...settlingFigures(heard, pairs, prefix, joined),
+    ...underrunFigures(heard, prefix),
+    ...(joined ? joinFigures(heard, train, prefix) : {}),
   };
   return { figures, abWindows, aServer, bServer, trace: traceOf(heard, train) };
 }

@@ -25,8 +25,9 @@ export type Heard = {
   /** Each page's snapshots, read every 250 ms. */
   readingsA: Reading[];
   readingsB: Reading[];
-  /** When the play command was sent (epoch ms) and the timeline it set. */
-  playSentAt: number;
+  /** When what is measured began (epoch ms: the play command sent, or B's page opened). */
+  beganAt: number;
+  /** The room's timeline during the run. */
   timeline: Timeline;
   frames: number;
   /**
@@ -36,23 +37,30 @@ export type Heard = {
   sinkLatencyMs: number | null;
 };
 
+/** What `begin` set going: B's page (watched from then on), the room's timeline, and when. */
+export type Began = { b: Page; timeline: Timeline; beganAt: number };
+
 export type RunOptions = {
   pulse: Pulse;
   train: ClickTrain;
-  pages: { a: Page; b: Page };
+  /** A's page, watched from the start of the recording. */
+  a: Page;
+  /** How long to record after `begin` answers. */
   seconds: number;
-  /** Starts the room playing from the top; answers the timeline the server set. */
-  play: () => Promise<Timeline>;
+  /**
+   * Starts what is measured while both speakers are recorded: the room playing from the top, or
+   * B joining a room A already plays (after a stretch of A alone).
+   */
+  begin: () => Promise<Began>;
 };
 
 /** Records and watches while the room plays for `seconds`, then finds what each speaker played. */
 export async function measureRun(options: RunOptions): Promise<Heard> {
-  const { pulse, train, pages } = options;
+  const { pulse, train } = options;
   const recorder = recordSpeakers(pulse);
-  const watchA = watchSnapshots(pages.a, SNAPSHOT_EVERY_MS, serverClockNow);
-  const watchB = watchSnapshots(pages.b, SNAPSHOT_EVERY_MS, serverClockNow);
-  const playSentAt = serverClockNow();
-  const timeline = await options.play();
+  const watchA = watchSnapshots(options.a, SNAPSHOT_EVERY_MS, serverClockNow);
+  const { b, timeline, beganAt } = await options.begin();
+  const watchB = watchSnapshots(b, SNAPSHOT_EVERY_MS, serverClockNow);
   const wait = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   await wait(options.seconds / 2);
   const sink = roomSinkLatencyUs(pulse);
@@ -70,7 +78,7 @@ export async function measureRun(options: RunOptions): Promise<Heard> {
     epochOf: recordingClock(recording.arrivals, train.sampleRate, epochOfMonotonic),
     readingsA,
     readingsB,
-    playSentAt,
+    beganAt,
     timeline,
     frames: recording.left.length,
     sinkLatencyMs: sink ? sink.configured / 1000 : null,

@@ -37,6 +37,36 @@ function clockChanges(readings: readonly Reading[], startMs: number) {
   return changes;
 }
 
+/**
+ * Each rise of a page's underrun count (Chromium's `playbackStats`), with the total silence so
+ * far, and its output stamp's mapping then (ms, relative to the first).
+ */
+function underruns(readings: readonly Reading[], startMs: number) {
+  const changes: { atS: number; events: number; underrunMs: number; stampMs: number | null }[] = [];
+  const first = readings.find((reading) => reading.audio?.stampMapping != null);
+  const base = first?.audio?.stampMapping ?? 0;
+  for (const { at, audio } of readings) {
+    if (audio?.underrunEvents == null || changes.at(-1)?.events === audio.underrunEvents) continue;
+    changes.push({
+      atS: r3((at - startMs) / 1000),
+      events: audio.underrunEvents,
+      underrunMs: r3((audio.underrunS ?? 0) * 1000),
+      stampMs: audio.stampMapping === null ? null : r3((audio.stampMapping - base) * 1000),
+    });
+  }
+  return changes;
+}
+
+/** How far ahead of the server each page said it was at each reading (ms). */
+function selfReported(readings: readonly Reading[], heard: Heard, startMs: number) {
+  const { timeline } = heard;
+  return readings.flatMap(({ at, shot }) => {
+    if (!shot?.playing || shot.position === null || shot.serverNow === null) return [];
+    const serverMs = timeline.positionMs + shot.serverNow - timeline.atServerMs;
+    return [{ atS: r3((at - startMs) / 1000), aheadMs: r3(shot.position * 1000 - serverMs) }];
+  });
+}
+
 export function traceOf(heard: Heard, train: ClickTrain) {
   const startMs = heard.epochOf(0);
   const clicks = (speaker: Heard['a']) =>
@@ -50,5 +80,9 @@ export function traceOf(heard: Heard, train: ClickTrain) {
     statesB: stateChanges(heard.readingsB, startMs),
     clockA: clockChanges(heard.readingsA, startMs),
     clockB: clockChanges(heard.readingsB, startMs),
+    underrunsA: underruns(heard.readingsA, startMs),
+    underrunsB: underruns(heard.readingsB, startMs),
+    selfA: selfReported(heard.readingsA, heard, startMs),
+    selfB: selfReported(heard.readingsB, heard, startMs),
   };
 }
