@@ -105,6 +105,34 @@ function underrunFigures(heard: Heard, prefix: string): Figures {
   };
 }
 
+/**
+ * How far each page's own account of where it plays (its snapshots) was from where its speaker
+ * was heard, per window: a constant part is the error bound of placing the recording on the
+ * server's clock; what changes during the run is the page misjudging its output (its output
+ * clock fooled), which it then "corrects" into the music. Median and range of the windows.
+ */
+function beliefFigures(heard: Heard, train: ClickTrain, prefix: string): Figures {
+  const startMs = heard.epochOf(0);
+  const of = (readings: readonly Reading[], clicks: Heard['a']) => {
+    const self = selfAhead(readings, heard.timeline, startMs);
+    const played = aheadOfServer(
+      clicks,
+      train.starts,
+      train.sampleRate,
+      heard.timeline,
+      heard.epochOf,
+    );
+    const values = windowDifferences(self, played).map((p) => p.value);
+    if (values.length === 0) return '?';
+    const median = ms(percentile(values, 50));
+    return `${median} (${ms(Math.min(...values))} … ${ms(Math.max(...values))})`;
+  };
+  return {
+    [`${prefix}ABeliefMinusHeardMs`]: of(heard.readingsA, heard.a),
+    [`${prefix}BBeliefMinusHeardMs`]: of(heard.readingsB, heard.b),
+  };
+}
+
 /** How B's joining moved A, which was playing steadily (the late-join run). */
 function joinFigures(heard: Heard, train: ClickTrain, prefix: string): Figures {
   const joinS = (heard.beganAt - heard.epochOf(0)) / 1000;
@@ -218,6 +246,7 @@ export function reportRun(
     [`${prefix}BInSyncAfterPlayS`]: timesB.afterPlayS,
     ...settlingFigures(heard, pairs, prefix, joined),
     ...underrunFigures(heard, prefix),
+    ...beliefFigures(heard, train, prefix),
     ...(joined ? joinFigures(heard, train, prefix) : {}),
   };
   return { figures, abWindows, aServer, bServer, trace: traceOf(heard, train) };

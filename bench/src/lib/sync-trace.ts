@@ -57,6 +57,17 @@ function underruns(readings: readonly Reading[], startMs: number) {
   return changes;
 }
 
+/** The page's latest output stamp at each reading, as context minus page ms, from the first. */
+function stamps(readings: readonly Reading[], startMs: number) {
+  const first = readings.find((reading) => reading.audio?.stampMapping != null);
+  const base = first?.audio?.stampMapping ?? 0;
+  return readings.flatMap(({ at, audio }) =>
+    audio?.stampMapping == null
+      ? []
+      : [{ atS: r3((at - startMs) / 1000), ms: r3((audio.stampMapping - base) * 1000) }],
+  );
+}
+
 /** How far ahead of the server each page said it was at each reading (ms). */
 function selfReported(readings: readonly Reading[], heard: Heard, startMs: number) {
   const { timeline } = heard;
@@ -84,5 +95,7 @@ export function traceOf(heard: Heard, train: ClickTrain) {
     underrunsB: underruns(heard.readingsB, startMs),
     selfA: selfReported(heard.readingsA, heard, startMs),
     selfB: selfReported(heard.readingsB, heard, startMs),
+    stampsA: stamps(heard.readingsA, startMs),
+    stampsB: stamps(heard.readingsB, startMs),
   };
 }
