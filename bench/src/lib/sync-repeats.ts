@@ -1,4 +1,4 @@
-import { percentile, round } from './stats';
+import { round } from './stats';
 
 /**
  * The runs of one kind, repeated: every figure as the list of each run's value (in run order),
@@ -20,12 +20,19 @@ const SPREAD_OF = [
   'ABackWithin2MsS',
 ];
 
-/** "min 0.4 / median 0.9 / max 2.1 (of 5)" over the runs that have a number. */
+/**
+ * "min 0.4 / median 0.9 / max 2.1 (5 of 5 runs)" over the runs that have a number: a run without
+ * one (never in sync for good, failed) is counted out, and the count says so.
+ */
 export function spreadOf(values: readonly (number | string | undefined)[]): string {
   const numbers = values.filter((v): v is number => typeof v === 'number' && !Number.isNaN(v));
-  if (numbers.length === 0) return `none of ${values.length}`;
-  const at = (p: number) => round(percentile(numbers, p), 2);
-  return `min ${at(0)} / median ${at(50)} / max ${at(100)} (of ${values.length})`;
+  const runs = `${numbers.length} of ${values.length} runs`;
+  if (numbers.length === 0) return `none (${runs})`;
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const shown = (value: number) => round(value, 2);
+  return `min ${shown(sorted[0]!)} / median ${shown(median)} / max ${shown(sorted.at(-1)!)} (${runs})`;
 }
 
 /** Each run's figures (named with `prefix`) combined into one list per figure, and spreads. */
