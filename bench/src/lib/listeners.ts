@@ -69,12 +69,15 @@ export function snapshot(page: Page): Promise<Snapshot | null> {
 /**
  * What the page's newest AudioContext says of its output: Chromium's `playbackStats` (seconds of
  * silence played because the page rendered too late, and how many times; updated about once a
- * second) and the latest `getOutputTimestamp()` as context minus page seconds.
+ * second), the latest `getOutputTimestamp()` as context minus page seconds, and the same from
+ * `currentTime` and the latencies.
  */
 export type AudioReading = {
   underrunS: number | null;
   underrunEvents: number | null;
   stampMapping: number | null;
+  /** The same from `currentTime` and the reported latencies (the engine's stand-in). */
+  latencyMapping: number;
 };
 
 export function audioOf(page: Page): Promise<AudioReading | null> {
@@ -90,6 +93,11 @@ export function audioOf(page: Page): Promise<AudioReading | null> {
       underrunS: stats?.underrunDuration ?? null,
       underrunEvents: stats?.underrunEvents ?? null,
       stampMapping: stamped ? stamp.contextTime! - stamp.performanceTime! / 1000 : null,
+      latencyMapping:
+        context.currentTime -
+        performance.now() / 1000 -
+        (context.baseLatency || 0) -
+        (context.outputLatency || 0),
     };
   });
 }

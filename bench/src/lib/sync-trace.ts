@@ -57,14 +57,23 @@ function underruns(readings: readonly Reading[], startMs: number) {
   return changes;
 }
 
-/** The page's latest output stamp at each reading, as context minus page ms, from the first. */
+/**
+ * The page's latest output stamp at each reading, as context minus page ms from the first, and
+ * the same from `currentTime` and the latencies (`currentMs`, a buffer coarse).
+ */
 function stamps(readings: readonly Reading[], startMs: number) {
   const first = readings.find((reading) => reading.audio?.stampMapping != null);
   const base = first?.audio?.stampMapping ?? 0;
   return readings.flatMap(({ at, audio }) =>
     audio?.stampMapping == null
       ? []
-      : [{ atS: r3((at - startMs) / 1000), ms: r3((audio.stampMapping - base) * 1000) }],
+      : [
+          {
+            atS: r3((at - startMs) / 1000),
+            ms: r3((audio.stampMapping - base) * 1000),
+            currentMs: r3((audio.latencyMapping - base) * 1000),
+          },
+        ],
   );
 }
 
