@@ -11,13 +11,7 @@ import {
   type Timeline,
 } from './sync-figures';
 import type { Heard } from './sync-run';
-import {
-  disturbance,
-  firstHeardAt,
-  gapNear,
-  placeOfClicks,
-  withinForGoodAfter,
-} from './sync-settling';
+import { disturbance, firstHeardAt, gapNear, withinForGoodAfter } from './sync-settling';
 import { traceOf } from './sync-trace';
 
 /**
@@ -136,7 +130,15 @@ function beliefFigures(heard: Heard, train: ClickTrain, prefix: string): Figures
 /** How B's joining moved A, which was playing steadily (the late-join run). */
 function joinFigures(heard: Heard, train: ClickTrain, prefix: string): Figures {
   const joinS = (heard.beganAt - heard.epochOf(0)) / 1000;
-  const places = placeOfClicks(heard.a, train.starts, train.sampleRate);
+  // Later is positive; on the server's timeline, so frames the recorder dropped under load
+  // (which shift every later click on the recording's own sample clock) do not count.
+  const places = aheadOfServer(
+    heard.a,
+    train.starts,
+    train.sampleRate,
+    heard.timeline,
+    heard.epochOf,
+  ).map((p) => ({ atS: p.atS, value: -p.value }));
   const moved = disturbance(places, joinS, BASELINE_S, SETTLED_MS);
   return {
     [`${prefix}AClicksBeforeJoin`]: moved.clicksBefore,

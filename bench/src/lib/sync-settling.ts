@@ -1,4 +1,3 @@
-import type { MatchedClick } from './click-locate';
 import type { Reading } from './listeners';
 import { percentile } from './stats';
 import type { PairedClick } from './sync-figures';
@@ -41,18 +40,6 @@ export function withinForGoodAfter(
   const lastOut = after.findLastIndex((point) => Math.abs(point.value) > boundMs);
   const settled = after[lastOut + 1];
   return settled === undefined ? NaN : settled.atS - fromS;
-}
-
-/** Where a speaker played each click against the track (ms on the recording's sample clock). */
-export function placeOfClicks(
-  clicks: readonly MatchedClick[],
-  known: readonly number[],
-  sampleRate: number,
-): { atS: number; value: number }[] {
-  return clicks.map((click) => ({
-    atS: click.at / sampleRate,
-    value: ((click.at - known[click.index]!) / sampleRate) * 1000,
-  }));
 }
 
 /**
