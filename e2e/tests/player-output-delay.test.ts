@@ -54,7 +54,6 @@ describe('the output delay of a device', () => {
     await popover.getByRole('spinbutton', { name: DELAY_LABEL }).fill('150');
     await expect.poll(async () => (await snapshot(grace))?.outputDelayMs).toBe(150);
     await popover.getByText('This device’s output delay150 ms').waitFor();
-    await grace.screenshot({ path: '/tmp/sync-popover.png' });
     // Heard in step with Ada again, Grace's music leaves the browser 150 ms before Ada's.
     await expect.poll(() => apart(grace, ada)).toBeLessThan(IN_STEP_S);
     await heardInSync(grace);
