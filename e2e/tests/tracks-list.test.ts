@@ -192,7 +192,7 @@ describe('the track list', () => {
     await expect(dropFiles(page, [wavFile('Not mine.wav', sineWav(1))], 1000)).rejects.toThrow();
   });
 
-  test('lets an editor make, rename and delete playlists, uploads going to the one shown', async ({
+  test('lets an editor make, rename and delete playlists, uploads going to the one shown and staying after', async ({
     signedInPage: page,
     server,
     member,
@@ -228,10 +228,12 @@ describe('the track list', () => {
     await page.getByRole('button', { name: 'Playlist actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete playlist' }).click();
     const confirm = page.getByRole('alertdialog');
-    await confirm.getByText('Its 1 track is deleted with it.').waitFor();
+    await confirm
+      .getByText('Its 1 track stays in the room: in no other playlist, it moves to the main one.')
+      .waitFor();
     await confirm.getByRole('button', { name: 'Delete playlist' }).click();
     await notice(page, 'Playlist “Long drive” deleted').waitFor();
-    await expect.poll(() => rowTitles(page)).toEqual(['Charlie', 'Alpha', 'Bravo']);
+    await expect.poll(() => rowTitles(page)).toEqual(['Charlie', 'Alpha', 'Bravo', 'Highway']);
     // The main playlist cannot be deleted: the menu does not offer it.
     await page.getByRole('button', { name: 'Playlist actions' }).click();
     await expect(page.getByRole('menuitem', { name: 'Delete playlist' }).count()).resolves.toBe(0);

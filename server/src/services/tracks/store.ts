@@ -48,23 +48,25 @@ const ORDER: Record<Exclude<TrackSort, 'manual'>, SQL[]> = {
 export type TrackScope = { roomId: RoomId; playlistId?: PlaylistId | undefined };
 
 /**
- * A room's tracks, or a playlist's: the query always joins the playlist's entries (none
- * without a playlist), so both read the same shape and a playlist's order is its entries'.
+ * A room's tracks, or a playlist's. The query always joins one playlist's entries, for its
+ * manual order: the playlist's, or for the whole room its default playlist's (tracks in no
+ * entry of it come after, by upload time). A track has one entry per playlist at most, so the
+ * join never repeats a track.
  */
 function scopedTracks(scope: TrackScope): { join: SQL; where: SQL } {
   const room = eq(tracks.roomId, scope.roomId);
-  if (!scope.playlistId) return { join: sql`false`, where: room };
-  const join = and(
-    eq(playlistEntries.trackId, tracks.id),
-    eq(playlistEntries.playlistId, scope.playlistId),
-  )!;
+  const ofTrack = eq(playlistEntries.trackId, tracks.id);
+  if (!scope.playlistId) {
+    const main = sql`(select p.id from playlists p where p.room_id = ${scope.roomId} and p.is_default)`;
+    return { join: and(ofTrack, sql`${playlistEntries.playlistId} = ${main}`)!, where: room };
+  }
+  const join = and(ofTrack, eq(playlistEntries.playlistId, scope.playlistId))!;
   return { join, where: and(room, isNotNull(playlistEntries.trackId))! };
 }
 
-function orderOf(sort: TrackSort, scope: TrackScope): SQL[] {
-  if (sort !== 'manual') return ORDER[sort];
-  return scope.playlistId ? ENTRY_ORDER : [asc(tracks.uploadedAt)];
-}
+/** The manual order is a playlist's own (its entries'); the others sort the tracks' fields. */
+const orderOf = (sort: TrackSort): SQL[] =>
+  sort === 'manual' ? [...ENTRY_ORDER, asc(tracks.uploadedAt)] : ORDER[sort];
 
 /**
  * The room's shared list holds tracks that are ready or being processed. A failed upload or
@@ -95,7 +97,7 @@ export async function listTrackRows(
     .leftJoin(playlistEntries, join)
     .leftJoin(users, eq(users.id, tracks.uploadedBy))
     .where(and(where, SHOWN, searchWhere(options.search)))
-    .orderBy(...orderOf(options.sort, scope), asc(tracks.id));
+    .orderBy(...orderOf(options.sort), asc(tracks.id));
   return rows.map(({ track, ...uploader }) => ({ ...track, ...uploader }));
 }
 
