@@ -141,10 +141,10 @@ describe('the track list', () => {
     await page.reload();
     await expect.poll(() => rowTitles(page)).toEqual(['Alpha', 'Charlie', 'Bravo']);
 
-    const remove = trackRow(page, 'Bravo').getByRole('button', { name: 'Remove “Bravo”' });
+    const remove = trackRow(page, 'Bravo').getByRole('button', { name: 'Delete “Bravo”' });
     await remove.click();
     const again = trackRow(page, 'Bravo').getByRole('button', {
-      name: 'Click again to remove “Bravo”',
+      name: 'Click again to delete “Bravo”',
     });
     await again.waitFor();
     await expect(rowTitles(page)).resolves.toContain('Bravo');
@@ -176,7 +176,9 @@ describe('the track list', () => {
       for (const name of ['Upload', 'Select']) {
         await expect(person.getByRole('button', { name, exact: true }).count()).resolves.toBe(0);
       }
-      await expect(person.getByRole('button', { name: /^Remove|^Move/ }).count()).resolves.toBe(0);
+      await expect(
+        person.getByRole('button', { name: /^Delete|^Move|^More for/ }).count(),
+      ).resolves.toBe(0);
       await expect(person.getByRole('button', { name: 'Playlist actions' }).count()).resolves.toBe(
         0,
       );
