@@ -52,7 +52,8 @@ export type TrackUploader = { _id: UserId; name: string; username: string };
 export type TrackSummary = {
   _id: TrackId;
   roomId: RoomId;
-  playlistId: PlaylistId;
+  /** The playlists of its room the track is in (at least one; each holds it once). */
+  playlistIds: PlaylistId[];
   title: string;
   artist: string | null;
   album: string | null;
@@ -151,6 +152,9 @@ export const TRACK_ERRORS = {
   storageUnavailable: 'tracks.errors.storageUnavailable',
   trackRemoved: 'tracks.errors.trackRemoved',
   undoExpired: 'tracks.errors.undoExpired',
+  alreadyInPlaylist: 'tracks.errors.alreadyInPlaylist',
+  defaultPlaylistEntry: 'tracks.errors.defaultPlaylistEntry',
+  otherRoomTrack: 'tracks.errors.otherRoomTrack',
 } as const;
 export type TrackErrorKey = (typeof TRACK_ERRORS)[keyof typeof TRACK_ERRORS];
 
@@ -185,6 +189,10 @@ export const TRACK_ERROR_TEXT: Record<TrackErrorKey, string> = {
   'tracks.errors.storageUnavailable': 'The server could not store the file. Try again later',
   'tracks.errors.trackRemoved': 'The track was deleted before it was ready',
   'tracks.errors.undoExpired': 'Too late to undo: the deletion is final',
+  'tracks.errors.alreadyInPlaylist': 'Already in “{{playlist}}”: nothing was added',
+  'tracks.errors.defaultPlaylistEntry':
+    'A track leaves the main playlist only when it is deleted from the room',
+  'tracks.errors.otherRoomTrack': 'A track can only go into a playlist of its own room',
 };
 
 export type UploadStatus =

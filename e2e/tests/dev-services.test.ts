@@ -9,7 +9,8 @@ import {
 import { updateUser } from '../../server/src/services/accounts/users-store';
 import { defaultPlaylist } from '../../server/src/services/tracks/playlist-store';
 import { DEFAULT_PLAYLIST_NAME } from '../../server/src/services/tracks/playlists';
-import { insertTrack, nextPosition } from '../../server/src/services/tracks/store';
+import { addEntry } from '../../server/src/services/tracks/entry-store';
+import { insertTrack } from '../../server/src/services/tracks/store';
 import { startAppServer, type AppServer } from '../src/app-server';
 import { describe, expect, startedPerFile, test as base } from '../src/fixtures';
 import { createRoomAs, type Member } from './support/rooms';
@@ -140,16 +141,15 @@ describe('artist search comparison', () => {
     // A track of that artist keeping both services' ids, as a match and an import leave them.
     const db = appServer.app.database.db;
     const playlist = await defaultPlaylist(db, asRoomId(room._id), DEFAULT_PLAYLIST_NAME);
-    await insertTrack(db, {
+    const signal = await insertTrack(db, {
       roomId: playlist.roomId,
-      playlistId: playlist.id,
-      position: await nextPosition(db, playlist.id),
       title: 'Signal',
       artist: 'The Testers',
       durationMs: 4000,
       status: 'ready',
       artistExternalIds: { spotify: 'artistTesters', yandexMusic: `9${SIGNAL_TRACK_ID}` },
     });
+    await addEntry(db, { playlistId: playlist.id, trackId: signal.id, addedBy: null });
 
     await page.goto(`${server.url}/dev/artist-search-comparison`);
     await heading(page, 'Artist search comparison').waitFor();

@@ -53,9 +53,9 @@ describe('a batch edit the room changes under', () => {
     await dialog(page).getByRole('heading', { name: 'Edit 2 tracks' }).waitFor();
 
     // The other editor removes Charlie while the form is open.
-    await trackRow(other, 'Charlie').getByRole('button', { name: 'Remove “Charlie”' }).click();
+    await trackRow(other, 'Charlie').getByRole('button', { name: 'Delete “Charlie”' }).click();
     await trackRow(other, 'Charlie')
-      .getByRole('button', { name: 'Click again to remove “Charlie”' })
+      .getByRole('button', { name: 'Click again to delete “Charlie”' })
       .click();
 
     await dialog(page)

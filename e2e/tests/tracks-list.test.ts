@@ -141,10 +141,10 @@ describe('the track list', () => {
     await page.reload();
     await expect.poll(() => rowTitles(page)).toEqual(['Alpha', 'Charlie', 'Bravo']);
 
-    const remove = trackRow(page, 'Bravo').getByRole('button', { name: 'Remove “Bravo”' });
+    const remove = trackRow(page, 'Bravo').getByRole('button', { name: 'Delete “Bravo”' });
     await remove.click();
     const again = trackRow(page, 'Bravo').getByRole('button', {
-      name: 'Click again to remove “Bravo”',
+      name: 'Click again to delete “Bravo”',
     });
     await again.waitFor();
     await expect(rowTitles(page)).resolves.toContain('Bravo');
@@ -176,7 +176,9 @@ describe('the track list', () => {
       for (const name of ['Upload', 'Select']) {
         await expect(person.getByRole('button', { name, exact: true }).count()).resolves.toBe(0);
       }
-      await expect(person.getByRole('button', { name: /^Remove|^Move/ }).count()).resolves.toBe(0);
+      await expect(
+        person.getByRole('button', { name: /^Delete|^Move|^More for/ }).count(),
+      ).resolves.toBe(0);
       await expect(person.getByRole('button', { name: 'Playlist actions' }).count()).resolves.toBe(
         0,
       );
@@ -192,7 +194,7 @@ describe('the track list', () => {
     await expect(dropFiles(page, [wavFile('Not mine.wav', sineWav(1))], 1000)).rejects.toThrow();
   });
 
-  test('lets an editor make, rename and delete playlists, uploads going to the one shown', async ({
+  test('lets an editor make, rename and delete playlists, uploads going to the one shown and staying after', async ({
     signedInPage: page,
     server,
     member,
@@ -228,10 +230,12 @@ describe('the track list', () => {
     await page.getByRole('button', { name: 'Playlist actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete playlist' }).click();
     const confirm = page.getByRole('alertdialog');
-    await confirm.getByText('Its 1 track is deleted with it.').waitFor();
+    await confirm
+      .getByText('Its 1 track stays in the room: in no other playlist, it moves to the main one.')
+      .waitFor();
     await confirm.getByRole('button', { name: 'Delete playlist' }).click();
     await notice(page, 'Playlist “Long drive” deleted').waitFor();
-    await expect.poll(() => rowTitles(page)).toEqual(['Charlie', 'Alpha', 'Bravo']);
+    await expect.poll(() => rowTitles(page)).toEqual(['Charlie', 'Alpha', 'Bravo', 'Highway']);
     // The main playlist cannot be deleted: the menu does not offer it.
     await page.getByRole('button', { name: 'Playlist actions' }).click();
     await expect(page.getByRole('menuitem', { name: 'Delete playlist' }).count()).resolves.toBe(0);

@@ -48,9 +48,9 @@ describe('undoing a deletion', () => {
       await expect.poll(() => rowTitles(person)).toEqual(order);
     }
 
-    await trackRow(page, 'Alpha').getByRole('button', { name: 'Remove “Alpha”' }).click();
+    await trackRow(page, 'Alpha').getByRole('button', { name: 'Delete “Alpha”' }).click();
     await trackRow(page, 'Alpha')
-      .getByRole('button', { name: 'Click again to remove “Alpha”' })
+      .getByRole('button', { name: 'Click again to delete “Alpha”' })
       .click();
     await notice(page, '“Alpha” deleted').waitFor();
     await expect.poll(() => rowTitles(other.page)).toEqual(['Charlie', 'Bravo', 'Delta']);

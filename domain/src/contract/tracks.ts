@@ -78,6 +78,24 @@ export const TRACK_FUNCTIONS = {
   'playlists.rename': mutation(
     z.object({ id: playlistIdSchema, name: playlistNameSchema }),
   ).returns<PlaylistSummary>(),
-  /** Removes a playlist and its tracks; the default playlist stays. */
+  /**
+   * Removes a playlist and its entries; a track then in no playlist goes to the end of the
+   * default playlist, which itself stays.
+   */
   'playlists.remove': mutation(z.object({ id: playlistIdSchema })).returns<{ removed: true }>(),
+  /**
+   * Puts tracks of the room at the end of a playlist, in the order given. Refused, changing
+   * nothing, when one of them is in it already (`tracks.errors.alreadyInPlaylist`).
+   */
+  'playlists.addTracks': mutation(
+    z.object({ playlistId: playlistIdSchema, ids: trackIdsSchema }),
+  ).returns<{ added: number }>(),
+  /**
+   * Takes tracks out of one playlist; they stay in the room and their other playlists (one then
+   * in none goes to the end of the default playlist). The default playlist refuses: a track
+   * leaves it by being deleted.
+   */
+  'playlists.removeTracks': mutation(
+    z.object({ playlistId: playlistIdSchema, ids: trackIdsSchema }),
+  ).returns<{ removed: number }>(),
 } as const;

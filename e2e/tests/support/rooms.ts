@@ -42,7 +42,8 @@ export function callAs<
     | 'rooms.update'
     | 'rooms.toggleFavorite'
     | 'rooms.addUser'
-    | 'tracks.updateMany',
+    | 'tracks.updateMany'
+    | 'playlists.create',
 >(server: E2EServer, member: Member, path: Path, args: ArgsOf<Path>): Promise<ValueOf<Path>> {
   return call(server, member, FUNCTION_ENDPOINTS.mutation, path, args);
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { asRoomId, asUserId } from '../../../domain/src/ids';
 import { defaultPlaylist } from '../../../server/src/services/tracks/playlist-store';
 import { DEFAULT_PLAYLIST_NAME } from '../../../server/src/services/tracks/playlists';
-import { insertTrack, nextPosition } from '../../../server/src/services/tracks/store';
+import { addEntry } from '../../../server/src/services/tracks/entry-store';
+import { insertTrack } from '../../../server/src/services/tracks/store';
 
 /** What a seeded track is called and by whom (the rest: a ready three-minute track). */
 export type SeededTrack = { title: string; artist?: string; album?: string; uploadedBy?: string };
@@ -21,17 +22,16 @@ export async function seedTracks(
   const room = asRoomId(roomId);
   const playlist = await defaultPlaylist(db, room, DEFAULT_PLAYLIST_NAME);
   for (const seed of seeds) {
-    await insertTrack(db, {
+    const track = await insertTrack(db, {
       title: seed.title,
       artist: seed.artist ?? null,
       album: seed.album ?? null,
       durationMs: 180_000,
       sizeBytes: 3_000_000,
       status: 'ready',
-      position: await nextPosition(db, playlist.id),
       roomId: room,
-      playlistId: playlist.id,
       uploadedBy: seed.uploadedBy ? asUserId(seed.uploadedBy) : null,
     });
+    await addEntry(db, { playlistId: playlist.id, trackId: track.id, addedBy: track.uploadedBy });
   }
 }

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -43,9 +44,9 @@ export const playlists = pgTable(
 );
 
 /**
- * Tracks (spec §3 Track). A track belongs to one playlist of its room; `position` is its manual
- * order there (fractional, so a move rewrites one row). Audio and cover live in storage under
- * keys made from the id; `content_hash` (sha256) finds duplicates.
+ * Tracks (spec §3 Track): the room's library. Which playlists a track is in, and its place in
+ * each, are its `playlist_entries`. Audio and cover live in storage under keys made from the id;
+ * `content_hash` (sha256) finds duplicates.
  */
 export const tracks = pgTable(
   'tracks',
@@ -55,11 +56,6 @@ export const tracks = pgTable(
       .$type<RoomId>()
       .notNull()
       .references(() => rooms.id, { onDelete: 'cascade' }),
-    playlistId: uuid('playlist_id')
-      .$type<PlaylistId>()
-      .notNull()
-      .references(() => playlists.id, { onDelete: 'cascade' }),
-    position: doublePrecision('position').notNull(),
     title: text('title').notNull(),
     artist: text('artist'),
     album: text('album'),
@@ -101,13 +97,42 @@ export const tracks = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('tracks_playlist_position_idx').on(t.playlistId, t.position),
     index('tracks_room_uploaded_idx').on(t.roomId, t.uploadedAt),
     index('tracks_room_hash_idx').on(t.roomId, t.contentHash),
     index('tracks_room_service_id_idx').on(t.roomId, t.serviceTrackId),
     index('tracks_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     check('tracks_status_check', sql`${t.status} in ('processing', 'ready', 'failed')`),
     check('tracks_source_check', sql`${t.source} in ('upload', 'yandexMusic')`),
+  ],
+);
+
+/**
+ * A track's place in a playlist: one row per playlist it is in (a track may be in several of
+ * its room's playlists, at most once in each). `position` is the playlist's manual order
+ * (fractional, so a move rewrites one row). Every track is in at least one playlist: one that
+ * would be in none goes to the end of the room's default playlist.
+ */
+export const playlistEntries = pgTable(
+  'playlist_entries',
+  {
+    playlistId: uuid('playlist_id')
+      .$type<PlaylistId>()
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    trackId: uuid('track_id')
+      .$type<TrackId>()
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    position: doublePrecision('position').notNull(),
+    addedBy: uuid('added_by')
+      .$type<UserId>()
+      .references(() => users.id, { onDelete: 'set null' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playlistId, t.trackId] }),
+    index('playlist_entries_position_idx').on(t.playlistId, t.position),
+    index('playlist_entries_track_idx').on(t.trackId),
   ],
 );
 

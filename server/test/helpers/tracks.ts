@@ -14,12 +14,8 @@ import { tracks } from '../../src/db/schema-tracks';
 import type { RoomRow } from '../../src/services/rooms/store';
 import { defaultPlaylist } from '../../src/services/tracks/playlist-store';
 import { DEFAULT_PLAYLIST_NAME } from '../../src/services/tracks/playlists';
-import {
-  insertTrack,
-  nextPosition,
-  type NewTrack,
-  type TrackRow,
-} from '../../src/services/tracks/store';
+import { addEntry } from '../../src/services/tracks/entry-store';
+import { insertTrack, type NewTrack, type TrackRow } from '../../src/services/tracks/store';
 import type { TestApp } from './app';
 import type { SessionClient } from './factories';
 
@@ -141,16 +137,19 @@ export async function waitForUpload(
   }
 }
 
-export type TrackSeed = Partial<Omit<NewTrack, 'roomId' | 'playlistId'>> & {
+export type TrackSeed = Partial<Omit<NewTrack, 'roomId'>> & {
   room: RoomRow;
   playlistId?: PlaylistId;
 };
 
+/** A seeded track with the playlist it was put in. */
+export type SeededTrack = TrackRow & { playlistId: PlaylistId };
+
 /**
- * Inserts a ready track straight into the app's database (into the room's default playlist
- * unless one is named), with a small stored file so that audio requests find something.
+ * Inserts a ready track straight into the app's database (at the end of the room's default
+ * playlist unless one is named), with a small stored file so that audio requests find something.
  */
-export async function createTrack(t: TestApp, seed: TrackSeed): Promise<TrackRow> {
+export async function createTrack(t: TestApp, seed: TrackSeed): Promise<SeededTrack> {
   const db = t.app.database.db;
   const { room, playlistId, ...fields } = seed;
   const playlist = playlistId ?? (await defaultPlaylist(db, room.id, DEFAULT_PLAYLIST_NAME)).id;
@@ -159,11 +158,10 @@ export async function createTrack(t: TestApp, seed: TrackSeed): Promise<TrackRow
     durationMs: 180_000,
     sizeBytes: 3_000_000,
     status: 'ready',
-    position: await nextPosition(db, playlist),
     ...fields,
     roomId: room.id,
-    playlistId: playlist,
   });
+  await addEntry(db, { playlistId: playlist, trackId: track.id, addedBy: track.uploadedBy });
   if (track.audioKey === null && track.status === 'ready') {
     const audioKey = `audio/${track.id}`;
     await t.app.tracksRuntime.storage.putBuffer(
@@ -176,9 +174,9 @@ export async function createTrack(t: TestApp, seed: TrackSeed): Promise<TrackRow
       .set({ audioKey, mime: 'audio/mpeg' })
       .where(eq(tracks.id, track.id))
       .returning();
-    return stored!;
+    return { ...stored!, playlistId: playlist };
   }
-  return track;
+  return { ...track, playlistId: playlist };
 }
 
 export type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: string };

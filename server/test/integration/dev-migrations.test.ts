@@ -22,23 +22,31 @@ describe('the migration tool', () => {
     const { client } = await f.signedInUser({ superAdmin: true });
     const db = t.app.database.db;
     const fresh = (await client.call('devMigrations.status', {})).body.value as DevMigrationStatus;
-    const devTrackTools = fresh.migrations.find((m) => m.tag === '0011_dev_track_tools')!;
-    // As if the database were behind the code from 0011 on: what 0011 made and the records gone.
-    await db.execute(sql`DROP TABLE spotify_room_matches`);
-    await db.execute(sql`ALTER TABLE tracks DROP COLUMN true_peak_db`);
+    const entries = fresh.migrations.find((m) => m.tag === '0013_playlist_entries')!;
+    // As if the database were behind the code from 0013 on: tracks name their one playlist
+    // again, playlist_entries and the record of its migration are gone.
+    await db.execute(sql`
+      ALTER TABLE tracks ADD COLUMN playlist_id uuid
+        CONSTRAINT tracks_playlist_id_playlists_id_fk REFERENCES playlists(id) ON DELETE cascade;
+      ALTER TABLE tracks ADD COLUMN position double precision NOT NULL DEFAULT 0;
+      UPDATE tracks SET playlist_id = e.playlist_id, position = e.position
+        FROM playlist_entries e WHERE e.track_id = tracks.id;
+      CREATE INDEX tracks_playlist_position_idx ON tracks (playlist_id, position);
+      DROP TABLE playlist_entries;`);
     await db.execute(
-      sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at >= ${devTrackTools.createdAt}`,
+      sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at >= ${entries.createdAt}`,
     );
     const behind = (await client.call('devMigrations.status', {})).body.value as DevMigrationStatus;
-    expect(behind.migrations.find((m) => m.tag === '0011_dev_track_tools')).toMatchObject({
+    expect(behind.migrations.find((m) => m.tag === '0013_playlist_entries')).toMatchObject({
       applied: false,
     });
     expect(behind.migrations.at(-1)).toMatchObject({ applied: false });
-    expect(behind.drift).toHaveLength(2);
+    expect(behind.drift).toHaveLength(3);
     expect(behind.drift).toEqual(
       expect.arrayContaining([
-        { table: 'spotify_room_matches', column: null, problem: 'missingTable' },
-        { table: 'tracks', column: 'true_peak_db', problem: 'missingColumn' },
+        { table: 'playlist_entries', column: null, problem: 'missingTable' },
+        { table: 'tracks', column: 'playlist_id', problem: 'unknownColumn' },
+        { table: 'tracks', column: 'position', problem: 'unknownColumn' },
       ]),
     );
 

@@ -12,6 +12,8 @@ import {
 } from '@music-rooms/domain';
 import { jobs } from '../../src/db/schema-jobs';
 import { yandexImportItems } from '../../src/db/schema-imports';
+import { playlistTrackIds } from '../../src/services/tracks/entry-store';
+import { insertPlaylist } from '../../src/services/tracks/playlist-store';
 import { findTrack } from '../../src/services/tracks/store';
 import { makeAudioFixture } from '../helpers/audio-fixtures';
 import { eventually } from '../helpers/eventually';
@@ -75,6 +77,31 @@ describe('/dev/duplicates', () => {
     expect(await findTrack(db, drop.id)).toBeNull();
     expect(await t.app.tracksRuntime.storage.stat(drop.audioKey!)).toBeNull();
     expect(await findTrack(db, keep.id)).toMatchObject({ album: null });
+  });
+
+  test('the copy kept takes the places of the others in the playlists it was not in', async ({
+    t,
+    f,
+  }) => {
+    const { user, client } = await f.signedInUser({ superAdmin: true });
+    const room = await createRoom(t, { owner: user });
+    const db = t.app.database.db;
+    const evening = await insertPlaylist(db, {
+      roomId: room.id,
+      name: 'Evening',
+      createdBy: user.id,
+    });
+    const first = await createTrack(t, { room, playlistId: evening.id, title: 'First' });
+    const keep = await createTrack(t, { room, title: 'Keep', contentHash: hash(3) });
+    const drop = await createTrack(t, { room, playlistId: evening.id, contentHash: hash(3) });
+    await createTrack(t, { room, playlistId: evening.id, title: 'Last' });
+    await client.call('devTracks.resolveDuplicates', {
+      keepId: keep.id,
+      removeIds: [drop.id],
+      resolution: 'delete',
+    });
+    expect(await playlistTrackIds(db, evening.id)).toEqual([first.id, keep.id, expect.anything()]);
+    expect(await playlistTrackIds(db, keep.playlistId)).toEqual([keep.id]);
   });
 
   test('merges into the chosen copy: it takes what it lacked and what named the others', async ({

@@ -181,7 +181,7 @@ describe('editing tracks', () => {
       ids: [rows[2]!.id, rows[0]!.id, rows[1]!.id],
     });
     expect(res.body.value).toEqual({ reordered: 3 });
-    expect(titles((await listTracks(client, asRoomId(room.id))).tracks)).toEqual([
+    expect(titles((await listTracks(client, asRoomId(room.id), { playlistId })).tracks)).toEqual([
       'three',
       'one',
       'two',
@@ -196,7 +196,7 @@ describe('editing tracks', () => {
       ids: [rows[0]!.id, rows[0]!.id, rows[1]!.id],
     });
     expect(doubled.body.errorData).toMatchObject({ key: 'tracks.errors.reorderMismatch' });
-    expect(titles((await listTracks(client, asRoomId(room.id))).tracks)).toEqual([
+    expect(titles((await listTracks(client, asRoomId(room.id), { playlistId })).tracks)).toEqual([
       'three',
       'one',
       'two',
@@ -205,7 +205,7 @@ describe('editing tracks', () => {
 });
 
 describe('playlists', () => {
-  test('a room has a default playlist; others are made, renamed and removed with their tracks', async ({
+  test('a room has a default playlist; others are made, renamed and removed, their tracks kept in the default one', async ({
     t,
     f,
   }) => {
@@ -232,7 +232,9 @@ describe('playlists', () => {
     const refused = await client.call('playlists.remove', { id: main!._id });
     expect(refused.body.errorData).toMatchObject({ key: 'tracks.errors.defaultPlaylist' });
     await client.call('playlists.remove', { id: eveningId });
-    expect(titles((await listTracks(client, roomId)).tracks)).toEqual(['early']);
+    const kept = await listTracks(client, roomId, { playlistId: main!._id });
+    expect(titles(kept.tracks)).toEqual(['early', 'late']);
+    expect((await list()).map((p) => [p.name, p.trackCount])).toEqual([[main!.name, 2]]);
   });
 });
 

@@ -16,13 +16,13 @@ import {
   type Cast,
   type Outcome,
 } from '../helpers/permission-table';
-import { createTrack } from '../helpers/tracks';
+import { createTrack, type SeededTrack } from '../helpers/tracks';
 import { appFunctions } from '../../src/functions';
+import { addEntry } from '../../src/services/tracks/entry-store';
 import { insertPlaylist } from '../../src/services/tracks/playlist-store';
 import { removeTracksUndoably } from '../../src/services/tracks/removals';
 import { insertUpload } from '../../src/services/tracks/upload-store';
 import type { RoomRow } from '../../src/services/rooms/store';
-import type { TrackRow } from '../../src/services/tracks/store';
 
 /**
  * Every tracks.*, playlists.* and uploads.* function called by every kind of caller (spec §6:
@@ -54,6 +54,8 @@ const EXPECTED: Record<string, Outcome[]> = {
   'playlists.create':         [OK, OK, OK, FB, FB, FB, FB, FB, NS, FB, FB, UN, NS, FB, OK],
   'playlists.rename':         [OK, OK, OK, FB, FB, FB, FB, FB, NS, FB, FB, UN, NS, FB, OK],
   'playlists.remove':         [OK, OK, OK, FB, FB, FB, FB, FB, NS, FB, FB, UN, NS, FB, OK],
+  'playlists.addTracks':      [OK, OK, OK, FB, FB, FB, FB, FB, NS, FB, FB, UN, NS, FB, OK],
+  'playlists.removeTracks':   [OK, OK, OK, FB, FB, FB, FB, FB, NS, FB, FB, UN, NS, FB, OK],
 };
 
 let t: TestApp;
@@ -69,7 +71,7 @@ afterAll(async () => t?.close());
 
 const roomFor = (column: Column) => roomWithEveryRole(t, people, column);
 
-type Call = { room: RoomRow; track: TrackRow; actorId: UserId | null };
+type Call = { room: RoomRow; track: SeededTrack; actorId: UserId | null };
 
 /** An upload of the actor's (or of someone else's, for those who may not add) awaiting a choice. */
 async function uploadOf({ room, track, actorId }: Call, status: 'duplicate' | 'uploading') {
@@ -87,6 +89,9 @@ async function uploadOf({ room, track, actorId }: Call, status: 'duplicate' | 'u
   });
   return id;
 }
+
+const extraPlaylist = (room: RoomRow) =>
+  insertPlaylist(t.app.database.db, { roomId: room.id, name: 'Extra', createdBy: people.owner.id });
 
 const ARGS: Record<string, (call: Call) => Promise<Record<string, unknown>>> = {
   'tracks.list': async ({ room }) => ({ roomId: room.id }),
@@ -121,6 +126,20 @@ const ARGS: Record<string, (call: Call) => Promise<Record<string, unknown>>> = {
       createdBy: people.owner.id,
     });
     return { id: playlist.id };
+  },
+  'playlists.addTracks': async ({ room, track }) => ({
+    playlistId: (await extraPlaylist(room)).id,
+    ids: [track.id],
+  }),
+  // The track is in a second playlist too, for the caller to take it out of that one.
+  'playlists.removeTracks': async ({ room, track }) => {
+    const playlist = await extraPlaylist(room);
+    await addEntry(t.app.database.db, {
+      playlistId: playlist.id,
+      trackId: track.id,
+      addedBy: null,
+    });
+    return { playlistId: playlist.id, ids: [track.id] };
   },
 };
 

@@ -6,6 +6,10 @@ import {
   removePlaylist,
   renamePlaylist,
 } from '../../services/tracks/playlists';
+import {
+  addTracksToPlaylist,
+  removeTracksFromPlaylist,
+} from '../../services/tracks/playlist-entries';
 import { defineMutation, defineQuery } from '../define';
 import { publishTracksChange } from './topics';
 
@@ -27,9 +31,26 @@ export const playlistFunctions = [
     publishTracksChange(ctx, [playlist.roomId]);
     return playlist;
   }),
-  // Removes a playlist and its tracks; the default playlist stays.
+  // Removes a playlist and its entries (tracks in no other go to the default one).
   defineMutation('playlists.remove', async (ctx, { id }) => {
     publishTracksChange(ctx, [await removePlaylist(ctx.deps, viewerOf(ctx), id)]);
     return { removed: true as const };
+  }),
+  // "Add to playlist…": the tracks also go to the end of another playlist of their room.
+  defineMutation('playlists.addTracks', async (ctx, { playlistId, ids }) => {
+    const { roomId, added } = await addTracksToPlaylist(ctx.deps, viewerOf(ctx), playlistId, ids);
+    publishTracksChange(ctx, [roomId]);
+    return { added };
+  }),
+  // "Remove from this playlist": the tracks stay in the room and their other playlists.
+  defineMutation('playlists.removeTracks', async (ctx, { playlistId, ids }) => {
+    const { roomId, removed } = await removeTracksFromPlaylist(
+      ctx.deps,
+      viewerOf(ctx),
+      playlistId,
+      ids,
+    );
+    publishTracksChange(ctx, [roomId]);
+    return { removed };
   }),
 ];

@@ -10,6 +10,7 @@ import {
 import { inTransaction } from '../../db/transaction';
 import type { RequestDeps } from '../deps';
 import { deleteTracks } from '../tracks/batch';
+import { takeOverEntries } from '../tracks/entry-store';
 import { trackErrors } from '../tracks/errors';
 import { findTracks, updateTrackRow, type TrackRow } from '../tracks/store';
 import { removeStoredFiles, type StoredFiles } from '../tracks/stored-files';
@@ -147,6 +148,7 @@ export async function resolveDuplicates(
       await updateTrackRow(tx, kept.id, merged.fields);
       await pointImportItemsAt(tx, removeIds, kept.id);
     }
+    await takeOverEntries(tx, kept.id, removeIds);
     return { removed: await deleteTracks(tx, removeIds), taken };
   });
   await removeStoredFiles(

@@ -29,7 +29,7 @@ export async function unmatchedTrackIds(db: Database, roomId: RoomId): Promise<T
     .select({ id: tracks.id })
     .from(tracks)
     .where(and(eq(tracks.roomId, roomId), eq(tracks.status, 'ready'), isNull(tracks.spotifyId)))
-    .orderBy(asc(tracks.position), asc(tracks.id));
+    .orderBy(asc(tracks.uploadedAt), asc(tracks.id));
   return rows.map((row) => row.id);
 }
 

@@ -6,6 +6,7 @@ import { deleteTracks } from './batch';
 import { removeStoredFiles, type StoredFiles } from './stored-files';
 import { authorizeTracksOf } from './access';
 import { trackErrors } from './errors';
+import { takeOverEntries } from './entry-store';
 import { deletePlaybackCopies, movePlaybackCopy } from './playback-store';
 import { findTracks, updateTrackRow, type TrackRow } from './store';
 import { ownUpload } from './uploads';
@@ -63,6 +64,8 @@ export async function resolveDuplicate(
       const oldCopy = await deletePlaybackCopies(tx, [existing.id]);
       await movePlaybackCopy(tx, incoming.id, existing.id);
       await updateTrackRow(tx, existing.id, replacementOf(incoming));
+      // Uploaded into a playlist the old track was not in: it is there now, where the new was.
+      await takeOverEntries(tx, existing.id, [incoming.id]);
       const playbackKey = oldCopy.get(existing.id) ?? null;
       orphaned.push({ ...existing, coverKey: null, embeddedCoverKey: null, playbackKey });
     }

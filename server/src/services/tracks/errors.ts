@@ -14,6 +14,13 @@ export const trackErrors = {
   uploadNotFound: () => new DomainError('not_found', TRACK_ERRORS.uploadNotFound),
   notADuplicate: () => new DomainError('conflict', TRACK_ERRORS.notADuplicate),
   reorderMismatch: () => new DomainError('conflict', TRACK_ERRORS.reorderMismatch),
+  /** Some of the tracks are in the playlist already: nothing is added. */
+  alreadyInPlaylist: (playlist: string) =>
+    new DomainError('conflict', TRACK_ERRORS.alreadyInPlaylist, { playlist }),
+  /** A track leaves the default playlist only by being deleted. */
+  defaultPlaylistEntry: () => new DomainError('conflict', TRACK_ERRORS.defaultPlaylistEntry),
+  /** A track named for a playlist of another room. */
+  otherRoomTrack: () => new DomainError('invalid_args', TRACK_ERRORS.otherRoomTrack),
   /** The removal's undo window has closed, or it was already undone. */
   undoExpired: () => new DomainError('conflict', TRACK_ERRORS.undoExpired),
   fileTooLarge: (maxBytes: number) =>

@@ -40,7 +40,7 @@ export async function listPlaylistRows(db: Database, roomId: RoomId) {
     .select({
       playlist: playlists,
       // Column names are written out: inside a subquery drizzle leaves them unqualified.
-      trackCount: sql<number>`(select count(*)::int from tracks t where t.playlist_id = playlists.id)`,
+      trackCount: sql<number>`(select count(*)::int from playlist_entries e where e.playlist_id = playlists.id)`,
     })
     .from(playlists)
     .where(eq(playlists.roomId, roomId))

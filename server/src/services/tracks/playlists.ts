@@ -1,8 +1,6 @@
 import type { PlaylistId, PlaylistSummary, RoomAccessArgs, RoomId } from '@music-rooms/domain';
 import type { RequestDeps } from '../deps';
 import { requireSignedIn, type RoomViewer } from '../rooms/access';
-import { deleteTracks } from './batch';
-import { removeStoredFiles } from './stored-files';
 import { authorizeTracksOf } from './access';
 import { trackErrors } from './errors';
 import {
@@ -14,10 +12,11 @@ import {
   renamePlaylistRow,
   type PlaylistRow,
 } from './playlist-store';
-import { playlistTrackIds } from './store';
+import { playlistTrackIds } from './entry-store';
+import { keepInDefaultPlaylist } from './playlist-entries';
 import { inTransaction } from '../../db/transaction';
 
-type Deps = Pick<RequestDeps, 'db' | 'storage' | 'log'>;
+type Deps = Pick<RequestDeps, 'db'>;
 
 /** The name a room's first playlist gets; people rename it as they like. */
 export const DEFAULT_PLAYLIST_NAME = 'Playlist';
@@ -75,7 +74,10 @@ export async function renamePlaylist(
   return summary(row, tracks.length);
 }
 
-/** Removes a playlist with its tracks and their files; the default playlist stays. */
+/**
+ * Removes a playlist and its entries; the default playlist stays. The tracks stay in the room:
+ * those in no other playlist go to the end of the default one, in this playlist's order.
+ */
 export async function removePlaylist(
   deps: Deps,
   viewer: RoomViewer,
@@ -83,11 +85,10 @@ export async function removePlaylist(
 ): Promise<RoomId> {
   const playlist = await managedPlaylist(deps, viewer, id);
   if (playlist.isDefault) throw trackErrors.defaultPlaylist();
-  const removed = await inTransaction(deps.db, async (tx) => {
-    const rows = await deleteTracks(tx, await playlistTrackIds(tx, id));
+  await inTransaction(deps.db, async (tx) => {
+    const held = await playlistTrackIds(tx, id);
     await deletePlaylistRow(tx, id);
-    return rows;
+    await keepInDefaultPlaylist(tx, playlist.roomId, held, viewer.userId);
   });
-  await removeStoredFiles(deps, removed);
   return playlist.roomId;
 }

@@ -3,19 +3,29 @@ import type { RoomId, UserId } from '@music-rooms/domain';
 import type { Database } from '../../db';
 import { trackRemovals } from '../../db/schema-removals';
 import { isUuid } from '../../db/uuid';
+import type { EntryRow } from './entry-store';
 import type { PlaybackCopyRow } from './playback-store';
 import type { TrackRow } from './store';
 import type { StoredFiles } from './stored-files';
 
-/** One removed track as its rows were, to be put back by an undo. */
-export type RemovedTrack = { track: TrackRow; playbackCopy: PlaybackCopyRow | null };
+/**
+ * One removed track as its rows were, to be put back by an undo: with its place in every
+ * playlist it was in (a removal kept from before playlists shared tracks has none; the track
+ * then comes back into the default playlist).
+ */
+export type RemovedTrack = {
+  track: TrackRow;
+  playbackCopy: PlaybackCopyRow | null;
+  entries?: EntryRow[];
+};
 
 type RemovalRow = typeof trackRemovals.$inferSelect;
 export type TrackRemoval = Omit<RemovalRow, 'tracks'> & { tracks: RemovedTrack[] };
 
 /** A row read back from JSON: its times are Date objects again. */
-function revived({ track, playbackCopy }: RemovedTrack): RemovedTrack {
+function revived({ track, playbackCopy, entries }: RemovedTrack): RemovedTrack {
   return {
+    entries: (entries ?? []).map((entry) => ({ ...entry, addedAt: new Date(entry.addedAt) })),
     track: {
       ...track,
       uploadedAt: new Date(track.uploadedAt),

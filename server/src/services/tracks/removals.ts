@@ -14,8 +14,9 @@ import type { RoomViewer } from '../rooms/access';
 import { authorizeTracksOf } from './access';
 import { trackErrors } from './errors';
 import { insertPlaybackCopy, takePlaybackCopies } from './playback-store';
-import { defaultPlaylist, findPlaylist } from './playlist-store';
-import { DEFAULT_PLAYLIST_NAME } from './playlists';
+import { entriesOfTracks, insertEntryRows } from './entry-store';
+import { findPlaylist } from './playlist-store';
+import { keepInDefaultPlaylist } from './playlist-entries';
 import {
   filesOfRemoved,
   findRemoval,
@@ -25,7 +26,7 @@ import {
   takeUndoableRemoval,
   type RemovedTrack,
 } from './removal-store';
-import { deleteTrackRows, insertTrack, nextPosition, type TrackRow } from './store';
+import { deleteTrackRows, insertTrack } from './store';
 import { removeStoredFiles } from './stored-files';
 import { endUploadsOfRemovedTracks } from './upload-store';
 
@@ -57,9 +58,14 @@ export async function removeTracksUndoably(
   const restoreUntil = new Date(Date.now() + TRACK_UNDO_WINDOW_MS);
   const { removalIds, gone } = await inTransaction(deps.db, async (tx) => {
     const copies = await takePlaybackCopies(tx, ids);
+    const entries = await entriesOfTracks(tx, ids);
     const rows = await deleteTrackRows(tx, ids);
     await endUploadsOfRemovedTracks(tx, ids);
-    const removed = rows.map((track) => ({ track, playbackCopy: copies.get(track.id) ?? null }));
+    const removed = rows.map((track) => ({
+      track,
+      playbackCopy: copies.get(track.id) ?? null,
+      entries: entries.filter((entry) => entry.trackId === track.id),
+    }));
     const kept = removed.filter(({ track }) => track.status === 'ready');
     const removalIds: string[] = [];
     for (const [roomId, tracks] of groupedByRoom(kept)) {
@@ -75,14 +81,17 @@ export async function removeTracksUndoably(
   return removalIds;
 }
 
-/** Puts one removed track back: in its playlist at its place, or at the end of the room's main one. */
-async function putBack(tx: Database, { track, playbackCopy }: RemovedTrack): Promise<void> {
-  const own = await findPlaylist(tx, track.playlistId);
-  const playlist = own ?? (await defaultPlaylist(tx, track.roomId, DEFAULT_PLAYLIST_NAME));
-  const position = own ? track.position : await nextPosition(tx, playlist.id);
-  const restored: TrackRow = { ...track, playlistId: playlist.id, position };
-  await insertTrack(tx, restored);
+/**
+ * Puts one removed track back: in every playlist it was in that is still there, at its place,
+ * or, in none of them, at the end of the room's default one.
+ */
+async function putBack(tx: Database, { track, playbackCopy, entries }: RemovedTrack) {
+  await insertTrack(tx, track);
   if (playbackCopy) await insertPlaybackCopy(tx, playbackCopy);
+  const kept = [];
+  for (const entry of entries ?? []) if (await findPlaylist(tx, entry.playlistId)) kept.push(entry);
+  await insertEntryRows(tx, kept);
+  await keepInDefaultPlaylist(tx, track.roomId, [track.id], null);
 }
 
 /**

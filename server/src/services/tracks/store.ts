@@ -1,18 +1,21 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PlaylistId, RoomId, RoomRole, TrackId, TrackSort, UserId } from '@music-rooms/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db';
 import { roomUsers, rooms, users } from '../../db/schema';
 import { trackPlaybackCopies } from '../../db/schema-playback';
-import { tracks } from '../../db/schema-tracks';
+import { playlistEntries, tracks } from '../../db/schema-tracks';
 import { likeContaining } from '../../db/like';
 import { isUuid } from '../../db/uuid';
+import { ENTRY_ORDER } from './entry-store';
 
 export type TrackRow = typeof tracks.$inferSelect;
 export type NewTrack = typeof tracks.$inferInsert;
 export type TrackWithUploader = TrackRow & {
   uploaderName: string | null;
   uploaderUsername: string | null;
+  /** The playlists of its room the track is in. */
+  playlistIds: PlaylistId[];
 };
 
 /**
@@ -20,10 +23,17 @@ export type TrackWithUploader = TrackRow & {
  * uploads and jobs have stores of their own beside this one.
  */
 
-const uploaderColumns = { uploaderName: users.name, uploaderUsername: users.username };
+const uploaderColumns = {
+  uploaderName: users.name,
+  uploaderUsername: users.username,
+  // Column names are written out: inside a subquery drizzle leaves them unqualified.
+  playlistIds: sql<
+    PlaylistId[]
+  >`array(select e.playlist_id from playlist_entries e where e.track_id = tracks.id order by e.added_at, e.playlist_id)`,
+};
 
-const ORDER: Record<TrackSort, SQL[]> = {
-  manual: [asc(tracks.position), asc(tracks.uploadedAt)],
+/** The sorts other than the manual one, which is a playlist's own (its entries' order). */
+const ORDER: Record<Exclude<TrackSort, 'manual'>, SQL[]> = {
   newest: [desc(tracks.uploadedAt)],
   oldest: [asc(tracks.uploadedAt)],
   alphabetical: [asc(sql`lower(${tracks.title})`)],
@@ -37,10 +47,26 @@ const ORDER: Record<TrackSort, SQL[]> = {
 
 export type TrackScope = { roomId: RoomId; playlistId?: PlaylistId | undefined };
 
-function scopeWhere(scope: TrackScope): SQL {
+/**
+ * A room's tracks, or a playlist's. The query always joins one playlist's entries, for its
+ * manual order: the playlist's, or for the whole room its default playlist's (tracks in no
+ * entry of it come after, by upload time). A track has one entry per playlist at most, so the
+ * join never repeats a track.
+ */
+function scopedTracks(scope: TrackScope): { join: SQL; where: SQL } {
   const room = eq(tracks.roomId, scope.roomId);
-  return scope.playlistId ? and(room, eq(tracks.playlistId, scope.playlistId))! : room;
+  const ofTrack = eq(playlistEntries.trackId, tracks.id);
+  if (!scope.playlistId) {
+    const main = sql`(select p.id from playlists p where p.room_id = ${scope.roomId} and p.is_default)`;
+    return { join: and(ofTrack, sql`${playlistEntries.playlistId} = ${main}`)!, where: room };
+  }
+  const join = and(ofTrack, eq(playlistEntries.playlistId, scope.playlistId))!;
+  return { join, where: and(room, isNotNull(playlistEntries.trackId))! };
 }
+
+/** The manual order is a playlist's own (its entries'); the others sort the tracks' fields. */
+const orderOf = (sort: TrackSort): SQL[] =>
+  sort === 'manual' ? [...ENTRY_ORDER, asc(tracks.uploadedAt)] : ORDER[sort];
 
 /**
  * The room's shared list holds tracks that are ready or being processed. A failed upload or
@@ -64,16 +90,19 @@ export async function listTrackRows(
   scope: TrackScope,
   options: { search?: string | undefined; sort: TrackSort },
 ): Promise<TrackWithUploader[]> {
+  const { join, where } = scopedTracks(scope);
   const rows = await db
     .select({ track: tracks, ...uploaderColumns })
     .from(tracks)
+    .leftJoin(playlistEntries, join)
     .leftJoin(users, eq(users.id, tracks.uploadedBy))
-    .where(and(scopeWhere(scope), SHOWN, searchWhere(options.search)))
-    .orderBy(...ORDER[options.sort], asc(tracks.id));
+    .where(and(where, SHOWN, searchWhere(options.search)))
+    .orderBy(...orderOf(options.sort), asc(tracks.id));
   return rows.map(({ track, ...uploader }) => ({ ...track, ...uploader }));
 }
 
 export async function trackStats(db: Database, scope: TrackScope) {
+  const { join, where } = scopedTracks(scope);
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
@@ -81,7 +110,8 @@ export async function trackStats(db: Database, scope: TrackScope) {
       totalSizeBytes: sql<number>`coalesce(sum(${tracks.sizeBytes}), 0)::bigint`,
     })
     .from(tracks)
-    .where(and(scopeWhere(scope), SHOWN));
+    .leftJoin(playlistEntries, join)
+    .where(and(where, SHOWN));
   return {
     count: Number(row?.count ?? 0),
     totalDurationMs: Number(row?.totalDurationMs ?? 0),
@@ -97,9 +127,9 @@ export async function findTrack(db: Database, id: TrackId): Promise<TrackWithUpl
     .leftJoin(users, eq(users.id, tracks.uploadedBy))
     .where(eq(tracks.id, id))
     .limit(1);
-  return row
-    ? { ...row.track, uploaderName: row.uploaderName, uploaderUsername: row.uploaderUsername }
-    : null;
+  if (!row) return null;
+  const { track, ...uploader } = row;
+  return { ...track, ...uploader };
 }
 
 export async function findTracks(db: Database, ids: readonly TrackId[]): Promise<TrackRow[]> {
@@ -146,35 +176,6 @@ export async function storedFilesOfRoom(db: Database, roomId: RoomId) {
     .from(tracks)
     .leftJoin(trackPlaybackCopies, eq(trackPlaybackCopies.trackId, tracks.id))
     .where(eq(tracks.roomId, roomId));
-}
-
-/** The position after the last track of a playlist (new tracks go to its end). */
-export async function nextPosition(db: Database, playlistId: PlaylistId): Promise<number> {
-  const [row] = await db
-    .select({ max: sql<number | null>`max(${tracks.position})` })
-    .from(tracks)
-    .where(eq(tracks.playlistId, playlistId));
-  return Number(row?.max ?? 0) + 1;
-}
-
-/** Ids of a playlist's tracks in their manual order. */
-export async function playlistTrackIds(db: Database, playlistId: PlaylistId): Promise<TrackId[]> {
-  const rows = await db
-    .select({ id: tracks.id })
-    .from(tracks)
-    .where(eq(tracks.playlistId, playlistId))
-    .orderBy(asc(tracks.position), asc(tracks.uploadedAt), asc(tracks.id));
-  return rows.map((row) => row.id);
-}
-
-/** Gives the tracks the positions 1…n in the order given, in one statement. */
-export async function setPositions(db: Database, ids: readonly TrackId[]): Promise<void> {
-  if (ids.length === 0) return;
-  const order = JSON.stringify(ids);
-  await db.execute(sql`
-    update ${tracks} set position = ordered.ordinality
-    from jsonb_array_elements_text(${order}::jsonb) with ordinality as ordered(id, ordinality)
-    where ${tracks.id} = ordered.id::uuid`);
 }
 
 /** What the duplicate rule compares: another row's columns, or the values of a new track. */

@@ -18,14 +18,8 @@ import { authorizeTrack, authorizeTracksOf } from './access';
 import { trackErrors } from './errors';
 import { authorizeTagEdit } from './tag-rights';
 import { findPlaylist } from './playlist-store';
-import {
-  findTrack,
-  listTrackRows,
-  playlistTrackIds,
-  setPositions,
-  trackStats,
-  updateTrackRow,
-} from './store';
+import { playlistTrackIds, setPositions } from './entry-store';
+import { findTrack, listTrackRows, trackStats, updateTrackRow } from './store';
 import { trackDetails, trackSummary } from './views';
 
 type Deps = Pick<RequestDeps, 'db' | 'config'>;
@@ -98,7 +92,7 @@ export async function reorderTracks(
       throw trackErrors.reorderMismatch();
     }
     if (current.some((id) => !wanted.has(id))) throw trackErrors.reorderMismatch();
-    await setPositions(tx, ids);
+    await setPositions(tx, playlistId, ids);
     return { roomId: playlist.roomId, reordered: ids.length };
   });
 }

@@ -18,7 +18,8 @@ import { trackErrors } from './errors';
 import { checkUploadLimits } from './upload-limits';
 import { defaultPlaylist, findPlaylist } from './playlist-store';
 import { DEFAULT_PLAYLIST_NAME } from './playlists';
-import { findTracks, insertTrack, nextPosition } from './store';
+import { addEntry } from './entry-store';
+import { findTracks, insertTrack } from './store';
 import {
   findUpload,
   insertUpload,
@@ -162,14 +163,13 @@ async function addUploadedTrack(deps: Deps, tx: Database, upload: UploadRow): Pr
   const parsed = parseTrackFilename(upload.fileName);
   const track = await insertTrack(tx, {
     roomId: upload.roomId,
-    playlistId,
-    position: await nextPosition(tx, playlistId),
     title: parsed.title,
     artist: parsed.artist,
     sizeBytes: upload.sizeBytes,
     originalFileName: upload.fileName,
     uploadedBy: upload.userId,
   });
+  await addEntry(tx, { playlistId, trackId: track.id, addedBy: upload.userId });
   await deps.jobs.enqueue(tx, PROCESS_AUDIO_JOB, {
     uploadId: upload.id,
     trackId: track.id,

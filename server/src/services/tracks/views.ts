@@ -12,7 +12,7 @@ export function trackSummary(row: TrackWithUploader): TrackSummary {
   return {
     _id: row.id,
     roomId: row.roomId,
-    playlistId: row.playlistId,
+    playlistIds: row.playlistIds,
     title: row.title,
     artist: row.artist,
     album: row.album,
@@ -66,6 +66,7 @@ const withoutUploader = (row: TrackRow): TrackWithUploader => ({
   ...row,
   uploaderName: null,
   uploaderUsername: null,
+  playlistIds: [],
 });
 
 export function uploadView(row: UploadRow, duplicate: TrackRow | null): UploadView {

@@ -1,6 +1,7 @@
 import type { PlaylistId, RoomId, TrackId, UserId } from '@music-rooms/domain';
 import type { Database } from '../../db';
-import { insertTrack, nextPosition } from '../tracks/store';
+import { addEntry } from '../tracks/entry-store';
+import { insertTrack } from '../tracks/store';
 import type { ImportItemRow } from './import-store';
 
 /** What a new track of an import needs to know of its room and its importer. */
@@ -23,8 +24,6 @@ export async function insertImportedTrack(
 ): Promise<TrackId> {
   const track = await insertTrack(tx, {
     roomId: place.roomId,
-    playlistId: place.playlistId,
-    position: position ?? (await nextPosition(tx, place.playlistId)),
     title: item.title,
     artist: item.artists || null,
     album: item.facts.album,
@@ -39,5 +38,7 @@ export async function insertImportedTrack(
       : {},
     uploadedBy: place.userId,
   });
+  const entry = { playlistId: place.playlistId, trackId: track.id, addedBy: place.userId };
+  await addEntry(tx, position === undefined ? entry : { ...entry, position });
   return track.id;
 }

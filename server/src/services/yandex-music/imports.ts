@@ -17,7 +17,8 @@ import { removeStoredFiles } from '../tracks/stored-files';
 import { trackErrors } from '../tracks/errors';
 import { defaultPlaylist, findPlaylist } from '../tracks/playlist-store';
 import { DEFAULT_PLAYLIST_NAME } from '../tracks/playlists';
-import { deleteTrackRows, findTracks, nextPosition, updateTrackRow } from '../tracks/store';
+import { nextPosition } from '../tracks/entry-store';
+import { deleteTrackRows, findTracks, updateTrackRow } from '../tracks/store';
 import { yandexErrors } from './errors';
 import {
   deleteItems,

@@ -1,4 +1,4 @@
-import type { TrackId } from '@music-rooms/domain/ids';
+import type { PlaylistId, TrackId } from '@music-rooms/domain/ids';
 import type { PlaybackState } from '@music-rooms/domain/playback';
 import type { PlayerView } from '@music-rooms/domain/player';
 import type { PlayerCommand } from '@music-rooms/domain/player-commands';
@@ -41,12 +41,15 @@ export async function syncedClock(): Promise<PlayerClock> {
 
 export const trackId = (id: string) => id as TrackId;
 
+/** The room's one playlist in these fixtures. */
+const PLAYLIST_ID = 'playlist-1' as PlaylistId;
+
 /** A ready track of the room, as the playlist lists it. */
 export function trackSummary(title: string, durationMs: number): TrackSummary {
   return {
     _id: trackId(`track-${title.toLowerCase()}`),
     roomId: roomId('room-1'),
-    playlistId: 'playlist-1' as TrackSummary['playlistId'],
+    playlistIds: [PLAYLIST_ID],
     title,
     artist: 'Nina Simone',
     album: null,
@@ -89,7 +92,7 @@ export function playerView(track: TrackSummary, options: ViewOptions = {}): Play
   const { state = {}, hostId = null, canControl = true, playbackControl = 'everyone' } = options;
   return {
     state: {
-      playlistId: track.playlistId,
+      playlistId: track.playlistIds[0] ?? null,
       trackId: track._id,
       durationMs: track.durationMs,
       positionMs: 0,

@@ -14,14 +14,8 @@ import {
 import { notify } from '../../app/toasts/toast-store';
 import { useErrorText } from '../../app/forms/useErrorText';
 import { PlaylistNameDialog } from './PlaylistNameDialog';
+import { usePlaylistName } from './playlist-name';
 import { createPlaylist, removePlaylist, renamePlaylist } from './tracks-api';
-
-/** The name the server gives every room's first playlist, until someone renames it. */
-const SERVER_DEFAULT_NAME = 'Playlist';
-
-/** A room's first playlist, still under the server's name, reads in the viewer's language. */
-const shownName = (playlist: PlaylistSummary, translated: string) =>
-  playlist.isDefault && playlist.name === SERVER_DEFAULT_NAME ? translated : playlist.name;
 
 type PlaylistPickerProps = {
   roomId: RoomId;
@@ -41,6 +35,7 @@ export function PlaylistPicker({
 }: PlaylistPickerProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const nameOf = usePlaylistName();
   const [open, setOpen] = useState<'create' | 'rename' | 'remove' | null>(null);
   const close = () => setOpen(null);
   if (!current) return null;
@@ -64,7 +59,7 @@ export function PlaylistPicker({
         options={playlists.map((entry) => ({
           value: entry._id,
           label: t('tracks.playlists.option', {
-            name: shownName(entry, t('tracks.playlists.defaultName')),
+            name: nameOf(entry),
             count: entry.trackCount,
           }),
         }))}

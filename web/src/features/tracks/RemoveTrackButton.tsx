@@ -13,7 +13,7 @@ const CONFIRM_MS = 4000;
 
 type RemoveTrackButtonProps = { track: TrackSummary };
 
-/** Removes a track from the playlist on a second click (spec §4 Removal), with Undo after. */
+/** Deletes a track from the room and all its playlists on a second click, with Undo after. */
 export function RemoveTrackButton({ track }: RemoveTrackButtonProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();

@@ -22,6 +22,7 @@ import { groupTracks, type TrackGrouping } from './grouping';
 import { SortableTrackRow } from './SortableTrackRow';
 import { TrackGroupHeader } from './TrackGroupHeader';
 import { TrackRow, type TrackPlayback, type TrackRowActions } from './TrackRow';
+import type { RoomPlaylists } from './playlist-entries';
 import { useDragAnnouncements } from './useDragAnnouncements';
 import { useRevealOwnUploads } from './useRevealOwnUploads';
 import type { Selection } from './useSelection';
@@ -43,6 +44,7 @@ type TrackListProps = {
   onOpenTrack: (id: TrackId) => void;
   onReorder: (ids: TrackId[]) => void;
   playback: TrackPlayback;
+  playlists: RoomPlaylists;
   /** The tracks of the person's own uploads: a new one is scrolled into view. */
   ownUploads: ReadonlySet<TrackId>;
   /** Headers per artist or album over the tracks, in their order (never while reorderable). */
@@ -91,6 +93,7 @@ export function TrackList({
     selection: rest.selection,
     onOpen: rest.onOpenTrack,
     playback: rest.playback,
+    playlists: rest.playlists,
   };
   const now = Date.now();
   const total = virtualizer.getTotalSize();

@@ -7,6 +7,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { notify } from '../../app/toasts/toast-store';
 import { useErrorText } from '../../app/forms/useErrorText';
 import type { TrackGrouping } from './grouping';
+import type { RoomPlaylists } from './playlist-entries';
 import { TrackList } from './TrackList';
 import { reorderTracks } from './tracks-api';
 import type { TrackPlayback } from './TrackRow';
@@ -23,6 +24,7 @@ type TrackListBodyProps = {
   openTrack: TrackId | null;
   onOpenTrack: (id: TrackId) => void;
   playback: TrackPlayback;
+  playlists: RoomPlaylists;
   ownUploads: ReadonlySet<TrackId>;
   grouping: TrackGrouping;
 };

@@ -7,7 +7,9 @@ import type { RoomAccessArgs } from '@music-rooms/domain/rooms';
 import { isNewTrack, type TrackSummary } from '@music-rooms/domain/tracks';
 import { cx } from '../../lib/cx';
 import { CoverThumb } from './CoverThumb';
+import type { RoomPlaylists } from './playlist-entries';
 import { RemoveTrackButton } from './RemoveTrackButton';
+import { TrackMenu } from './TrackMenu';
 import { TrackStatusNote } from './TrackStatusNote';
 import type { Selection } from './useSelection';
 import { useTrackFormat } from './useTrackFormat';
@@ -22,6 +24,7 @@ export type TrackRowActions = {
   selection: Selection;
   onOpen: (id: TrackId) => void;
   playback: TrackPlayback;
+  playlists: RoomPlaylists;
 };
 
 /** The drag handle's attributes and listeners, when the row can be dragged. */
@@ -115,7 +118,12 @@ export function TrackRow(props: TrackRowProps) {
       <span className="track-row__duration">
         {track.status === 'ready' ? format.clock(track.durationMs) : ''}
       </span>
-      {actions.canManage && !selection.active && <RemoveTrackButton track={track} />}
+      {actions.canManage && !selection.active && (
+        <>
+          <TrackMenu track={track} playlists={actions.playlists} />
+          <RemoveTrackButton track={track} />
+        </>
+      )}
     </div>
   );
 }

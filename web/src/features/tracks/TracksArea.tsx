@@ -82,6 +82,7 @@ export function TracksArea({
         <TracksPanel
           roomId={room._id}
           playlist={playlist}
+          playlists={playlists}
           pass={pass}
           can={can}
           uploads={uploads}

@@ -18,6 +18,8 @@ import type { RoomUploads } from './useUploads';
 type TracksPanelProps = {
   roomId: RoomId;
   playlist: PlaylistSummary | null;
+  /** Every playlist of the room, for "Add to playlist…". */
+  playlists: PlaylistSummary[];
   pass: RoomAccessArgs;
   can: TrackPermissions;
   uploads: RoomUploads;
@@ -33,6 +35,10 @@ type TracksPanelProps = {
  */
 export function TracksPanel(props: TracksPanelProps) {
   const { roomId, playlist, pass, can, uploads } = props;
+  const playlists = useMemo(
+    () => ({ shown: playlist, all: props.playlists }),
+    [playlist, props.playlists],
+  );
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<TrackSort>('manual');
   const [grouping, setGrouping] = useTrackGrouping();
@@ -72,7 +78,8 @@ export function TracksPanel(props: TracksPanelProps) {
       {selection.active && (
         <SelectionBar
           selection={selection}
-          total={list.tracks?.length ?? 0}
+          tracks={list.tracks ?? []}
+          playlists={playlists}
           onEdit={() => setEditing([...selection.ids])}
         />
       )}
@@ -86,6 +93,7 @@ export function TracksPanel(props: TracksPanelProps) {
         openTrack={props.openTrack}
         onOpenTrack={props.onOpenTrack}
         playback={props.playback}
+        playlists={playlists}
         ownUploads={ownUploads}
         grouping={grouping}
       />

@@ -33,4 +33,10 @@ export const renamePlaylist = (id: PlaylistId, name: string) =>
 
 export const removePlaylist = (id: PlaylistId) => callMutation('playlists.remove', { id });
 
+export const addToPlaylist = (playlistId: PlaylistId, ids: TrackId[]) =>
+  callMutation('playlists.addTracks', { playlistId, ids });
+
+export const removeFromPlaylist = (playlistId: PlaylistId, ids: TrackId[]) =>
+  callMutation('playlists.removeTracks', { playlistId, ids });
+
 export { mediaUrl } from './media-url';

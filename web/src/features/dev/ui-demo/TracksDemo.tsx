@@ -19,6 +19,8 @@ export function TracksDemo() {
     selection,
     onOpen: setOpen,
     playback: { current: demoTracks[0]!._id, onPlay: () => {} },
+    // Not managed here, so the playlist actions never show.
+    playlists: { shown: null, all: [] },
   };
   return (
     <Panel title={t('dev.uiDemo.trackRow')}>

@@ -41,7 +41,7 @@ function track(n: number, title: string, artist: string | null, extra: Partial<T
   return {
     _id: asTrackId(`00000000-0000-4000-8000-00000000d2${String(n).padStart(2, '0')}`),
     roomId,
-    playlistId,
+    playlistIds: [playlistId],
     title,
     artist,
     album: null,
