@@ -17,8 +17,13 @@ import { trackErrors } from '../services/tracks/errors';
 import { findUpload, updateUpload } from '../services/tracks/upload-store';
 import { tellTracksAdded } from '../services/rooms/activity-news';
 import { newUploadId } from '../storage/upload-files';
-import { isCreationAddress, uploadIdOfAddress, UPLOADS_PATH } from './upload-address';
-import { uploadLengthOf, uploadRequestOf } from './upload-metadata';
+import {
+  isCreationAddress,
+  uploadIdOfAddress,
+  uploadLengthOf,
+  uploadRequestOf,
+  UPLOADS_PATH,
+} from './upload-request';
 
 /** A refusal thrown from inside tus (its hooks), which answers it as given: the usual body. */
 const tusRefusal = (error: DomainError) => ({
