@@ -11,6 +11,7 @@ import { memoryReportEntries, redisReportEntries } from '../services/presence/re
 import { SyncReports } from '../services/presence/sync-reports';
 import { AccessRequestFeed } from '../services/rooms/access-request-news';
 import { RoomActivityFeed } from '../services/rooms/activity';
+import { RoomSoundFeed } from '../services/player/room-sounds';
 import { scheduleTokenCleanup } from '../services/rooms/cleanup-schedule';
 import { RoomListCache } from '../services/rooms/list-cache';
 import { NowPlayingCache } from '../services/rooms/now-playing';
@@ -23,6 +24,7 @@ export type RoomRuntime = {
   syncReports: SyncReports;
   activity: RoomActivityFeed;
   accessRequests: AccessRequestFeed;
+  roomSounds: RoomSoundFeed;
 };
 
 /**
@@ -68,6 +70,7 @@ export const roomRuntimePlugin = fp(
       syncReports,
       activity: new RoomActivityFeed(),
       accessRequests: new AccessRequestFeed(),
+      roomSounds: new RoomSoundFeed(),
     } satisfies RoomRuntime);
 
     let stopCleanup = () => {};

@@ -105,6 +105,17 @@ export class SyncEngine {
     return this.audio.current();
   }
 
+  /**
+   * The context time heard at server instant `serverMs` by the mapping the music is scheduled
+   * with (the clock's offset, then the output clock), or null while either is unknown or the
+   * context does not run: a sound started then is heard with the room's music.
+   */
+  contextTimeAt(serverMs: number): number | null {
+    const local = this.options.clock.localTimeOf(serverMs);
+    if (local === null || !this.audio.running) return null;
+    return this.output.heardTimeAt(local);
+  }
+
   getStatus(): EngineStatus {
     return this.status;
   }
