@@ -1,7 +1,7 @@
 import type { CalibrationPlan } from '@music-rooms/domain/room-sounds';
 import { DEFAULT_OUTPUT, outputDelays, type OutputDelay } from '../output-delay';
 import { playAtServerInstant, type InstantSoundOutput } from '../room-sounds/instant-sound';
-import { chirpSound, outputDelayNowMs } from '../room-sounds/room-sound-player';
+import { chirpSound } from '../room-sounds/room-sound-player';
 import { chirpSamples } from '../room-sounds/sound-shapes';
 import { findChirp } from './chirp-detect';
 import { heardChirps, roundOutcome, type RoundOutcome } from './lateness';
@@ -69,7 +69,7 @@ export async function listenRound(deps: RoundDeps): Promise<CalibrationResult> {
     plan = await deps.askForRound();
     if (plan.others.length === 0) return { kind: 'alone' };
     const own = chirpSound(plan.own.chirp);
-    if (!playAtServerInstant(deps.output, plan.own.at, own, outputDelayNowMs())) {
+    if (!playAtServerInstant(deps.output, plan.own.at, own)) {
       return { kind: 'notReady' };
     }
     const last = Math.max(...plan.others.map(({ at }) => at));

@@ -114,11 +114,17 @@ export class OutputClock {
   private fellAt = 0;
   /** The stamps' mapping, worked out once per stamp: read far more often than stamps come. */
   private held: number | null = null;
+  /** `currentTime` minus page seconds of the last second's readings: what is being rendered. */
+  private renders: Point[] = [];
+  /** What the device adds after the output the browser sees (seconds; `setDeviceDelay`). */
+  private deviceDelay = 0;
 
   /** Adds one reading. */
   add(reading: OutputReading): void {
     const fallback = { mapping: latencyMapping(reading), at: reading.readAt };
     this.fallbacks = within([...this.fallbacks, fallback], FALLBACK_MS);
+    const render = { mapping: reading.currentTime - reading.readAt / 1000, at: reading.readAt };
+    this.renders = within([...this.renders, render], FALLBACK_MS);
     const mapping = stampMapping(reading);
     if (mapping === null) return;
     const at = reading.stampPerformanceTime;
@@ -192,22 +198,47 @@ export class OutputClock {
     return Math.max(...this.fallbacks.map((fallback) => fallback.mapping));
   }
 
-  /** The context time heard at page time `at` (ms), or null before the first reading. */
+  /**
+   * The device's own delay beyond the output the browser reports (a Bluetooth speaker, a
+   * receiver), in seconds: what is heard at a moment left the browser that much earlier, so the
+   * music is scheduled that much earlier. Kept across `reset()`: it belongs to the device.
+   */
+  setDeviceDelay(seconds: number): void {
+    this.deviceDelay = seconds;
+  }
+
+  /**
+   * The context time heard at page time `at` (ms), or null before the first reading: leaving
+   * the browser's output at `mapping + at`, it is heard `deviceDelay` later.
+   */
   heardTimeAt(at: number): number | null {
     const mapping = this.mapping();
-    return mapping === null ? null : mapping + at / 1000;
+    return mapping === null ? null : mapping - this.deviceDelay + at / 1000;
   }
 
   /** The page time (ms) at which context time `t` is heard. */
   pageTimeOf(t: number): number | null {
     const mapping = this.mapping();
-    return mapping === null ? null : (t - mapping) * 1000;
+    return mapping === null ? null : (t - mapping + this.deviceDelay) * 1000;
+  }
+
+  /**
+   * How long (seconds) the browser's output takes from rendering a sound to playing it, as this
+   * clock has it (the stamps', or the reported latencies before them), without the device's
+   * delay; null before the first reading. `currentTime` advances a buffer at a time: its highest
+   * reading of the last second is the one just after an advance.
+   */
+  latency(): number | null {
+    const mapping = this.mapping();
+    if (mapping === null || this.renders.length === 0) return null;
+    return Math.max(...this.renders.map((render) => render.mapping)) - mapping;
   }
 
   /** Forgets a context that was closed. */
   reset(): void {
     this.stamps = [];
     this.fallbacks = [];
+    this.renders = [];
     this.firstStampAt = null;
     this.fellAt = 0;
     this.settled = false;

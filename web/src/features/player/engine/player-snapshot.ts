@@ -12,6 +12,7 @@ export type SnapshotParts = {
   /** The program position heard now, or null when nothing is (yet). */
   heard: number | null;
   program: Program;
+  outputDelayMs: number;
 };
 
 /** The test hook's answer (README "Test hook"): what this page plays, read from the audio clock. */
@@ -22,6 +23,7 @@ export function playerSnapshot(parts: SnapshotParts): PlayerSnapshot {
     offsetMs: estimate?.offsetMs ?? null,
     rttMs: estimate?.rttMs ?? null,
     state: parts.sync,
+    outputDelayMs: parts.outputDelayMs,
   };
   if (!state?.trackId) return { ...base, trackId: null, playing: false, position: null };
   if (!state.playing) {

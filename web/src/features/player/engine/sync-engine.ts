@@ -7,7 +7,7 @@ import { OutputClock, readOutput } from './output-clock';
 import { playerSnapshot } from './player-snapshot';
 import { Program } from './program';
 import { startAnchor } from './start-anchor';
-import type { EngineStatus, PlayerSnapshot, SyncState } from './sync-state';
+import type { EngineStatus, OutputInfo, PlayerSnapshot, SyncState } from './sync-state';
 
 const TICK_MS = 200;
 /**
@@ -53,6 +53,7 @@ export class SyncEngine {
   private retryAt = 0;
   private clockWaitSince: number | null = null;
   private status: EngineStatus = { sync: 'idle', driftMs: null };
+  private outputDelayMs = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
   private reader: ReturnType<typeof setInterval> | null = null;
 
@@ -106,9 +107,36 @@ export class SyncEngine {
   }
 
   /**
+   * This device's hidden output delay (ms): the music is scheduled that much earlier. A change
+   * while playing is heard as a drift of that size and mended as any drift is (a nudge, or a
+   * jump to where the room is); the measurements taken before it no longer count.
+   */
+  setOutputDelay(ms: number): void {
+    if (ms === this.outputDelayMs) return;
+    this.outputDelayMs = ms;
+    this.output.setDeviceDelay(ms / 1000);
+    this.drift.reset();
+    this.tick();
+  }
+
+  /** The output's latency as the engine reckons with it, the browser's word, and the delay. */
+  outputInfo(): OutputInfo {
+    const context = this.audio.current();
+    const latency = this.output.latency();
+    return {
+      latencyMs: latency === null ? null : latency * 1000,
+      reportedMs: context
+        ? ((context.baseLatency || 0) + (context.outputLatency || 0)) * 1000
+        : null,
+      delayMs: this.outputDelayMs,
+    };
+  }
+
+  /**
    * The context time heard at server instant `serverMs` by the mapping the music is scheduled
    * with (the clock's offset, then the output clock), or null while either is unknown or the
-   * context does not run: a sound started then is heard with the room's music.
+   * context does not run: a sound started then is heard with the room's music, this device's
+   * output delay taken into account.
    */
   contextTimeAt(serverMs: number): number | null {
     const local = this.options.clock.localTimeOf(serverMs);
@@ -134,6 +162,7 @@ export class SyncEngine {
       sync: this.status.sync,
       heard: this.view?.state.playing ? this.heardPosition() : null,
       program: this.program,
+      outputDelayMs: this.outputDelayMs,
     });
   }
 

@@ -13,7 +13,8 @@ export type PlayerSnapshot = {
   trackId: TrackId | null;
   playing: boolean;
   /**
-   * Seconds into the track heard now, read from the audio clock; while paused, where it is
+   * Seconds into the track heard now, read from the audio clock and this device's output delay
+   * (what leaves the browser now is that much further on); while paused, where it is
    * paused; null when it should play but nothing is heard (syncing, blocked, an error).
    */
   position: number | null;
@@ -22,6 +23,18 @@ export type PlayerSnapshot = {
   offsetMs: number | null;
   rttMs: number | null;
   state: SyncState;
+  /** This device's output delay in use (ms): the music leaves the browser that much early. */
+  outputDelayMs: number;
+};
+
+/** How late this page's sound is heard after it is rendered (ms). */
+export type OutputInfo = {
+  /** What the engine reckons with (the output's stamps, or the reported latency before them). */
+  latencyMs: number | null;
+  /** `baseLatency + outputLatency` as the browser reports them. */
+  reportedMs: number | null;
+  /** This device's hidden delay beyond both, set by the person (`outputDelays`). */
+  delayMs: number;
 };
 
 /** What the interface shows of the engine; a new object whenever something in it changes. */

@@ -11,7 +11,7 @@ export type ScheduledSound = {
   name: string;
   /** The server instant (epoch ms) it is to be heard at. */
   serverAt: number;
-  /** The context time it was started at (the output delay already taken off). */
+  /** The context time it was started at (the output delay already taken off by the mapping). */
   contextAt: number;
 };
 
@@ -26,20 +26,18 @@ export function scheduledSounds(): readonly ScheduledSound[] {
 
 /**
  * Plays `samples` (at the context's rate) so that they are heard at server instant `serverAt`:
- * through the player's own AudioContext and by exactly its mapping, started `delayMs` earlier
- * for the delay the output adds unseen, as the music is. Answers what was scheduled, or null
+ * through the player's own AudioContext and by exactly its mapping (which starts it as much
+ * earlier as the output delay set for the device), as the music is. Answers what was scheduled, or null
  * when the player cannot place it (no clock or output yet) or the instant has passed.
  */
 export function playAtServerInstant(
   output: InstantSoundOutput,
   serverAt: number,
   sound: { name: string; samples: (sampleRate: number) => Float32Array<ArrayBuffer>; gain: number },
-  delayMs: number,
 ): ScheduledSound | null {
   const context = output.outputContext();
-  const heardAt = output.contextTimeAt(serverAt);
-  if (!context || heardAt === null) return null;
-  const contextAt = heardAt - delayMs / 1000;
+  const contextAt = output.contextTimeAt(serverAt);
+  if (!context || contextAt === null) return null;
   if (contextAt < renderedUntil(context)) return null;
   const samples = sound.samples(context.sampleRate);
   const buffer = context.createBuffer(1, samples.length, context.sampleRate);

@@ -1,7 +1,6 @@
 import type { RoomId } from '@music-rooms/domain/ids';
 import type { RoomSound } from '@music-rooms/domain/room-sounds';
 import type { RealtimeClient } from '../../../lib/realtime/realtime-client';
-import { DEFAULT_OUTPUT, outputDelays } from '../output-delay';
 import { playAtServerInstant, type InstantSoundOutput, type ScheduledSound } from './instant-sound';
 import { chirpSamples, clickSamples } from './sound-shapes';
 
@@ -15,15 +14,10 @@ export const chirpSound = (index: number) => ({
   gain: 0.3,
 });
 
-/** The delay this page's audio output adds unseen, as the player schedules with it. */
-export function outputDelayNowMs(): number {
-  return outputDelays.get(DEFAULT_OUTPUT).ms;
-}
-
 /** Plays what the room asked for at its instant (see playAtServerInstant). */
 export function playRoomSound(output: InstantSoundOutput, sound: RoomSound): ScheduledSound | null {
   const shape = sound.kind === 'test' ? CLICK : chirpSound(sound.chirp);
-  return playAtServerInstant(output, sound.at, shape, outputDelayNowMs());
+  return playAtServerInstant(output, sound.at, shape);
 }
 
 /** Plays the room's sounds as they are told, while the room's page is open. */

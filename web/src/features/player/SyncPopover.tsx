@@ -1,0 +1,25 @@
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Popover } from '../../ui/Popover';
+import { SyncDetails } from './SyncDetails';
+import type { PlayerModel } from './usePlayer';
+
+type SyncPopoverProps = { player: PlayerModel; trigger: ReactElement };
+
+/**
+ * What the sync badge opens: how this device stands with the room, then what can be done about
+ * its timing, one section after another.
+ */
+export function SyncPopover({ player, trigger }: SyncPopoverProps) {
+  const { t } = useTranslation();
+  return (
+    <Popover
+      trigger={trigger}
+      title={t('player.syncPanel.title')}
+      closeLabel={t('player.syncPanel.close')}
+      className="sync-popover"
+    >
+      <SyncDetails player={player} />
+    </Popover>
+  );
+}
