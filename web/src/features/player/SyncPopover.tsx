@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Popover } from '../../ui/Popover';
+import { CalibrateSection } from './calibration/CalibrateSection';
+import { TestSoundSection } from './room-sounds/TestSoundSection';
 import { SyncDetails } from './SyncDetails';
 import type { PlayerModel } from './usePlayer';
 
@@ -20,6 +22,8 @@ export function SyncPopover({ player, trigger }: SyncPopoverProps) {
       className="sync-popover"
     >
       <SyncDetails player={player} />
+      <TestSoundSection player={player} />
+      <CalibrateSection player={player} />
     </Popover>
   );
 }
