@@ -68,6 +68,7 @@ const AUDIO_JOURNEYS = [
   'player-calibration',
   'player-keys',
   'player-modes',
+  'player-output-delay',
   'player-nodes.multinode',
   'player-restart',
   'player-sync',

@@ -1,12 +1,25 @@
 import type { PlayerSnapshot } from './engine/sync-state';
 import { scheduledSounds, type ScheduledSound } from './room-sounds/instant-sound';
 
-type PlayerHook = {
-  snapshot: () => PlayerSnapshot;
-  sounds: () => readonly ScheduledSound[];
+type MusicRoomsHooks = {
+  player?: { snapshot: () => PlayerSnapshot; sounds: () => readonly ScheduledSound[] };
+  tapAlong?: { clicks: () => readonly number[] };
 };
-type MusicRoomsHooks = { player?: PlayerHook };
 type HookedWindow = Window & { musicRooms?: MusicRoomsHooks };
+
+/** Puts one read-only hook on `window.musicRooms`; answers the function that removes it. */
+function installHook<Name extends keyof MusicRoomsHooks>(
+  name: Name,
+  hook: NonNullable<MusicRoomsHooks[Name]>,
+): () => void {
+  const target = window as HookedWindow;
+  const hooks = (target.musicRooms ??= {});
+  const frozen = Object.freeze(hook);
+  Object.assign(hooks, { [name]: frozen });
+  return () => {
+    if (hooks[name] === frozen) delete hooks[name];
+  };
+}
 
 /**
  * The read-only test hook of the README: `window.musicRooms.player.snapshot()` tells what this
@@ -14,11 +27,13 @@ type HookedWindow = Window & { musicRooms?: MusicRoomsHooks };
  * calibration chirps) it scheduled lately. Answers the function that removes it.
  */
 export function installPlayerHook(snapshot: () => PlayerSnapshot): () => void {
-  const target = window as HookedWindow;
-  const hooks = (target.musicRooms ??= {});
-  const player: PlayerHook = Object.freeze({ snapshot, sounds: () => [...scheduledSounds()] });
-  hooks.player = player;
-  return () => {
-    if (hooks.player === player) delete hooks.player;
-  };
+  return installHook('player', { snapshot, sounds: () => [...scheduledSounds()] });
+}
+
+/**
+ * While tapping along: `window.musicRooms.tapAlong.clicks()` tells the page times
+ * (`performance.now()` ms) at which the clicks scheduled so far should be heard.
+ */
+export function installTapAlongHook(clicks: () => readonly number[]): () => void {
+  return installHook('tapAlong', { clicks });
 }

@@ -8,6 +8,7 @@ import { SyncEngine } from './engine/sync-engine';
 import type { EngineStatus } from './engine/sync-state';
 import { playerSettings } from './player-settings';
 import { installPlayerHook } from './test-hook';
+import { followOutputDelay } from './useOutputDelay';
 
 /** Hears the page waking: shown again, back from the back/forward cache, back online. */
 function onPageWake(listener: () => void): () => void {
@@ -28,7 +29,7 @@ export type PlayerEngine = { engine: SyncEngine; clock: PlayerClock; status: Eng
 
 /**
  * The room page's clock and sync engine, made once for the page and closed with it; the local
- * volume settings follow into it, the test hook reads it, and the interface sounds play through
+ * volume settings and the output's delay follow into it, the test hook reads it, and the interface sounds play through
  * its audio context.
  */
 export function usePlayerEngine(pass: RoomAccessArgs): PlayerEngine {
@@ -47,6 +48,7 @@ export function usePlayerEngine(pass: RoomAccessArgs): PlayerEngine {
   useEffect(() => {
     clock.start();
     engine.start();
+    const stopDelay = followOutputDelay(engine);
     const removeHook = installPlayerHook(() => engine.snapshot());
     // The app's interface sounds play through this page's one AudioContext.
     const removeSoundOutput = provideSoundOutput({
@@ -62,6 +64,7 @@ export function usePlayerEngine(pass: RoomAccessArgs): PlayerEngine {
       document.removeEventListener('keydown', unlock, true);
       removeSoundOutput();
       removeHook();
+      stopDelay();
       engine.stop();
       clock.stop();
     };

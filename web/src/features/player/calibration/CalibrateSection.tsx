@@ -87,7 +87,7 @@ export function CalibrateSection({ player }: { player: PlayerModel }) {
             size="sm"
             variant="ghost"
             onClick={() => {
-              undoCalibration(shown.previous);
+              undoCalibration(shown.output, shown.previous);
               setShown(null);
             }}
           >

@@ -1,5 +1,6 @@
 import type { CalibrationPlan } from '@music-rooms/domain/room-sounds';
-import { DEFAULT_OUTPUT, outputDelays, type OutputDelay } from '../output-delay';
+import { outputDelays, type OutputDelay } from '../output-delay';
+import { outputKeyOf } from '../output-key';
 import { playAtServerInstant, type InstantSoundOutput } from '../room-sounds/instant-sound';
 import { chirpSound } from '../room-sounds/room-sound-player';
 import { chirpSamples } from '../room-sounds/sound-shapes';
@@ -28,7 +29,7 @@ export type RoundDeps = {
 /** How a calibration ended, as the control says it. */
 export type CalibrationResult =
   | Exclude<RoundOutcome, { kind: 'measured' }>
-  | { kind: 'corrected'; latenessMs: number; previous: OutputDelay }
+  | { kind: 'corrected'; latenessMs: number; output: string; previous: OutputDelay }
   | { kind: 'denied' }
   | { kind: 'noMicrophone' }
   /** The player has no running audio or no clock yet: nothing can be placed in time. */
@@ -81,14 +82,15 @@ export async function listenRound(deps: RoundDeps): Promise<CalibrationResult> {
   }
   const outcome = roundOutcome(...spread(findChirps(plan, heard)));
   if (outcome.kind !== 'measured') return outcome;
-  const previous = outputDelays.get(DEFAULT_OUTPUT);
-  outputDelays.set(DEFAULT_OUTPUT, { ms: previous.ms + outcome.latenessMs, source: 'calibrated' });
-  return { kind: 'corrected', latenessMs: outcome.latenessMs, previous };
+  const output = outputKeyOf(context);
+  const previous = outputDelays.get(output);
+  outputDelays.set(output, { ms: previous.ms + outcome.latenessMs, source: 'calibrated' });
+  return { kind: 'corrected', latenessMs: outcome.latenessMs, output, previous };
 }
 
 const spread = ({ own, others }: ReturnType<typeof heardChirps>) => [own, others] as const;
 
-/** Puts back the delay a calibration replaced. */
-export function undoCalibration(previous: OutputDelay): void {
-  outputDelays.set(DEFAULT_OUTPUT, previous);
+/** Puts back the delay a calibration replaced on that output. */
+export function undoCalibration(output: string, previous: OutputDelay): void {
+  outputDelays.set(output, previous);
 }

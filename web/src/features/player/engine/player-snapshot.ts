@@ -25,14 +25,16 @@ export function playerSnapshot(parts: SnapshotParts): PlayerSnapshot {
     state: parts.sync,
     outputDelayMs: parts.outputDelayMs,
   };
-  if (!state?.trackId) return { ...base, trackId: null, playing: false, position: null };
+  const still = (position: number | null) => ({ position, outputPosition: position });
+  if (!state?.trackId) return { ...base, trackId: null, playing: false, ...still(null) };
   if (!state.playing) {
-    return { ...base, trackId: state.trackId, playing: false, position: state.positionMs / 1000 };
+    return { ...base, trackId: state.trackId, playing: false, ...still(state.positionMs / 1000) };
   }
   const lane = heard === null ? null : program.laneAt(heard);
   if (heard === null || !lane) {
-    return { ...base, trackId: state.trackId, playing: true, position: null };
+    return { ...base, trackId: state.trackId, playing: true, ...still(null) };
   }
   const position = Math.min(heard - lane.startsAt, lane.durationS);
-  return { ...base, trackId: lane.trackId, playing: true, position };
+  const outputPosition = position + parts.outputDelayMs / 1000;
+  return { ...base, trackId: lane.trackId, playing: true, position, outputPosition };
 }

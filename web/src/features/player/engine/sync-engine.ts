@@ -1,5 +1,6 @@
 import type { PlaybackState } from '@music-rooms/domain/playback';
 import { AudioOutput, renderedUntil } from './audio-output';
+import { multiplesBetween, musicBeats, type Beat } from './beats';
 import { DriftControl } from './drift';
 import type { EngineOptions, EngineView } from './engine-types';
 import { applyLaneGains, normalizationGain } from './loudness';
@@ -23,6 +24,8 @@ const NEXT_TRACK_AHEAD_S = 20;
 /** A nudge begins this long after what the context has rendered. */
 const NUDGE_LEAD_S = 0.05;
 const RETRY_MAX_MS = 15_000;
+/** Beats are offered from this long after what the context has rendered. */
+const BEAT_LEAD_S = 0.05;
 /** Waiting this long for the first clock sample counts as a sync error. */
 const NO_CLOCK_ERROR_MS = 10_000;
 
@@ -130,6 +133,28 @@ export class SyncEngine {
         : null,
       delayMs: this.outputDelayMs,
     };
+  }
+
+  /**
+   * The beats of the room's timeline every `periodS` over the next `spanS` of the running
+   * context: where the playing music's positions cross a multiple of the period, else where the
+   * server's clock does. A sound started at a beat is heard with the music's timing, this
+   * device's output delay included; [] while the context does not run or has no clock yet.
+   */
+  beats(periodS: number, spanS: number): Beat[] {
+    const context = this.audio.current();
+    const estimate = this.options.clock.estimate();
+    if (!context || !this.audio.running || !estimate || !this.output.ready()) return [];
+    const from = renderedUntil(context) + BEAT_LEAD_S;
+    const until = from + spanS;
+    const timeline = this.program.timeline;
+    const times = timeline
+      ? musicBeats(timeline, periodS, from, until)
+      : this.serverBeats(periodS, from, until, estimate.offsetMs);
+    return times.map((contextTime) => ({
+      contextTime,
+      heardAt: this.output.pageTimeOf(contextTime)!,
+    }));
   }
 
   /**
@@ -344,6 +369,13 @@ export class SyncEngine {
       view?.next ?? null,
       this.normalize,
     );
+  }
+
+  /** The context times within [from, until) heard when the server's clock crosses a beat. */
+  private serverBeats(periodS: number, from: number, until: number, offsetMs: number): number[] {
+    const serverSecondsOf = (t: number) => (this.output.pageTimeOf(t)! + offsetMs) / 1000;
+    const shift = serverSecondsOf(from) - from;
+    return multiplesBetween(from + shift, until + shift, periodS).map((server) => server - shift);
   }
 
   /** The program position heard now, or null when nothing is (yet). */

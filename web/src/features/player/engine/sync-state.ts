@@ -25,6 +25,11 @@ export type PlayerSnapshot = {
   state: SyncState;
   /** This device's output delay in use (ms): the music leaves the browser that much early. */
   outputDelayMs: number;
+  /**
+   * Seconds into the track leaving the browser's output now: `position` plus the output delay,
+   * the music being scheduled that much earlier (null when `position` is).
+   */
+  outputPosition: number | null;
 };
 
 /** How late this page's sound is heard after it is rendered (ms). */
