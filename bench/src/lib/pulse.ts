@@ -19,6 +19,8 @@ export const PULSE_RATE = 48_000;
 export const SINK_A = 'bench_speaker_a';
 export const SINK_B = 'bench_speaker_b';
 const ROOM_SINK = 'bench_room';
+/** What both speakers play, as a source: a microphone that hears the whole room. */
+export const ROOM_MONITOR = `${ROOM_SINK}.monitor`;
 
 /** What is missing to run PulseAudio here, as one line; null when nothing is. */
 export function pulseMissing(): string | null {
@@ -109,6 +111,34 @@ async function stopPulse(env: Record<string, string>): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * A speaker whose sound reaches the room `delayMs` late, as a Bluetooth speaker's does: a null
+ * sink of its own (`name`, which a browser plays into) looped into `speakerSink` through
+ * `module-loopback` with that latency. `setDelay` loads the loopback again with another one.
+ */
+export function delayedSpeaker(pulse: Pulse, name: string, speakerSink: string) {
+  const load = (args: string[]) => {
+    const loaded = run('pactl', ['load-module', ...args], pulse.env);
+    if (loaded.status !== 0) throw new Error(`pactl load-module failed: ${loaded.stderr.trim()}`);
+    return loaded.stdout.trim();
+  };
+  load(['module-null-sink', `sink_name=${name}`, `rate=${PULSE_RATE}`, 'channels=1']);
+  let loopback: string | null = null;
+  return {
+    setDelay(delayMs: number): void {
+      if (loopback !== null) run('pactl', ['unload-module', loopback], pulse.env);
+      loopback = load([
+        'module-loopback',
+        `source=${name}.monitor`,
+        `sink=${speakerSink}`,
+        `latency_msec=${delayMs}`,
+        'source_dont_move=true',
+        'sink_dont_move=true',
+      ]);
+    },
+  };
 }
 
 /** The null sink's latency and configured latency in µs, as `pactl` reports them now. */
