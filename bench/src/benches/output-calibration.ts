@@ -8,11 +8,11 @@ import { controller, roomWithClickTrack, untilReady, type Room } from '../lib/cl
 import { clickTrain, type ClickTrain } from '../lib/click-train';
 import { launchListener, openSignedIn, snapshot } from '../lib/listeners';
 import {
-  ROOM_MONITOR,
   SINK_A,
   SINK_B,
   delayedSpeaker,
   pulseMissing,
+  roomMicrophone,
   startPulse,
   type Pulse,
 } from '../lib/pulse';
@@ -129,7 +129,7 @@ async function measure(dir: string) {
     // B calibrates: its microphone hears the whole room, and it may use it without asking.
     const micOfB = {
       args: ['--use-fake-ui-for-media-stream'],
-      env: { PULSE_SOURCE: ROOM_MONITOR },
+      env: { PULSE_SOURCE: roomMicrophone(pulse) },
     };
     browsers.push(await launchListener(HIDDEN_SINK, pulse.env, AUDIO_BUFFER_FRAMES, micOfB));
     const owner = await openSignedIn(

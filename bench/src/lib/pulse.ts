@@ -19,8 +19,6 @@ export const PULSE_RATE = 48_000;
 export const SINK_A = 'bench_speaker_a';
 export const SINK_B = 'bench_speaker_b';
 const ROOM_SINK = 'bench_room';
-/** What both speakers play, as a source: a microphone that hears the whole room. */
-export const ROOM_MONITOR = `${ROOM_SINK}.monitor`;
 
 /** What is missing to run PulseAudio here, as one line; null when nothing is. */
 export function pulseMissing(): string | null {
@@ -113,17 +111,37 @@ async function stopPulse(env: Record<string, string>): Promise<void> {
   }
 }
 
+/** Loads a module into the daemon; answers its index. */
+function loadModule(pulse: Pulse, args: string[]): string {
+  const loaded = run('pactl', ['load-module', ...args], pulse.env);
+  if (loaded.status !== 0) throw new Error(`pactl load-module failed: ${loaded.stderr.trim()}`);
+  return loaded.stdout.trim();
+}
+
+/**
+ * A microphone that hears the whole room (both speakers, as one mono source): the null sink's
+ * monitor remapped into a source of its own, since browsers offer no monitor as a microphone.
+ * Answers its name, for `PULSE_SOURCE`.
+ */
+export function roomMicrophone(pulse: Pulse): string {
+  const name = 'bench_room_microphone';
+  loadModule(pulse, [
+    'module-remap-source',
+    `master=${ROOM_SINK}.monitor`,
+    `source_name=${name}`,
+    'channels=1',
+    'channel_map=mono',
+  ]);
+  return name;
+}
+
 /**
  * A speaker whose sound reaches the room `delayMs` late, as a Bluetooth speaker's does: a null
  * sink of its own (`name`, which a browser plays into) looped into `speakerSink` through
  * `module-loopback` with that latency. `setDelay` loads the loopback again with another one.
  */
 export function delayedSpeaker(pulse: Pulse, name: string, speakerSink: string) {
-  const load = (args: string[]) => {
-    const loaded = run('pactl', ['load-module', ...args], pulse.env);
-    if (loaded.status !== 0) throw new Error(`pactl load-module failed: ${loaded.stderr.trim()}`);
-    return loaded.stdout.trim();
-  };
+  const load = (args: string[]) => loadModule(pulse, args);
   load(['module-null-sink', `sink_name=${name}`, `rate=${PULSE_RATE}`, 'channels=1']);
   let loopback: string | null = null;
   return {
@@ -134,6 +152,9 @@ export function delayedSpeaker(pulse: Pulse, name: string, speakerSink: string) 
         `source=${name}.monitor`,
         `sink=${speakerSink}`,
         `latency_msec=${delayMs}`,
+        // No rate adjustment: the null sinks share one clock, and an adjusting loopback moves
+        // its latency for tens of seconds after loading, a delay that changes under the bench.
+        'adjust_time=0',
         'source_dont_move=true',
         'sink_dont_move=true',
       ]);
