@@ -44,6 +44,16 @@ describe('findChirp', () => {
     expect(findChirp(new Float32Array(100), chirpSamples(0, RATE))).toBeNull();
   });
 
+  it('looks only where it is told the chirp may begin', () => {
+    const samples = recording(1, [
+      { index: 2, at: 6_000, level: 0.5 },
+      { index: 2, at: 30_000, level: 0.2 },
+    ]);
+    const found = findChirp(samples, chirpSamples(2, RATE), { from: 20_000, to: 40_000 });
+    expect(found?.sample).toBe(30_000);
+    expect(findChirp(samples, chirpSamples(2, RATE), { from: 40_000, to: 44_000 })).toBeNull();
+  });
+
   it('does not take another chirp for its own', () => {
     const samples = recording(1, [{ index: 1, at: 12_000, level: 0.5 }]);
     expect(findChirp(samples, chirpSamples(0, RATE))).toBeNull();

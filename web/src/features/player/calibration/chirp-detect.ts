@@ -11,9 +11,22 @@ export type ChirpArrival = { sample: number; clarity: number };
 
 /**
  * Finds where `chirp` begins in `recording` (a matched filter: the lag of the highest
- * correlation), to the sample; null when nothing stands out clearly enough to be it.
+ * correlation), to the sample, searching only where it may begin (`within`, samples); null when
+ * nothing stands out clearly enough to be it.
  */
-export function findChirp(recording: Float32Array, chirp: Float32Array): ChirpArrival | null {
+export function findChirp(
+  recording: Float32Array,
+  chirp: Float32Array,
+  within: { from: number; to: number } = { from: 0, to: recording.length },
+): ChirpArrival | null {
+  const from = Math.max(0, Math.round(within.from));
+  const to = Math.min(recording.length, Math.round(within.to) + chirp.length);
+  if (to <= from) return null;
+  const found = findIn(recording.subarray(from, to), chirp);
+  return found && { ...found, sample: found.sample + from };
+}
+
+function findIn(recording: Float32Array, chirp: Float32Array): ChirpArrival | null {
   const correlation = crossCorrelate(recording, chirp);
   if (correlation.length === 0) return null;
   let best = 0;

@@ -37,10 +37,31 @@ export type CalibrationResult =
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
+/**
+ * Where a chirp due at an instant may be found, from that instant: a device may sound early by
+ * as much as its delay is set too high, or late by up to the most delay an output is given; the
+ * recording's start is known only within a buffer and the microphone's latency.
+ */
+const SEARCH_MS = { before: 250, after: 650 };
+
 /** Where each chirp of the plan was heard in the recording (ms from its start), or null. */
-function findChirps(plan: CalibrationPlan, { samples, sampleRate }: RecordedSound) {
+function findChirps(
+  plan: CalibrationPlan,
+  { samples, sampleRate, startedAt }: RecordedSound,
+  localTimeOf: (serverMs: number) => number | null,
+) {
+  const sampleOf = (pageMs: number) => ((pageMs - startedAt) / 1000) * sampleRate;
+  const slots = [plan.own, ...plan.others];
   return heardChirps(plan, (chirp) => {
-    const found = findChirp(samples, chirpSamples(chirp, sampleRate));
+    const local = localTimeOf(slots.find((slot) => slot.chirp === chirp)!.at);
+    const within =
+      local === null
+        ? undefined
+        : {
+            from: sampleOf(local - SEARCH_MS.before),
+            to: sampleOf(local + SEARCH_MS.after),
+          };
+    const found = findChirp(samples, chirpSamples(chirp, sampleRate), within);
     return found && (found.sample / sampleRate) * 1000;
   });
 }
@@ -80,7 +101,7 @@ export async function listenRound(deps: RoundDeps): Promise<CalibrationResult> {
   } finally {
     heard = recording.stop();
   }
-  const outcome = roundOutcome(...spread(findChirps(plan, heard)));
+  const outcome = roundOutcome(...spread(findChirps(plan, heard, deps.localTimeOf)));
   if (outcome.kind !== 'measured') return outcome;
   const output = outputKeyOf(context);
   const previous = outputDelays.get(output);

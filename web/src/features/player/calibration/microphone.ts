@@ -44,8 +44,11 @@ export async function openMicrophone(): Promise<MediaStream> {
   }
 }
 
-/** What was recorded: mono samples at the context's rate. */
-export type RecordedSound = { samples: Float32Array; sampleRate: number };
+/**
+ * What was recorded: mono samples at the context's rate, and about when (page ms) the first of
+ * them was heard (within the input's latency and a buffer: enough to know where to look).
+ */
+export type RecordedSound = { samples: Float32Array; sampleRate: number; startedAt: number };
 
 /**
  * Records the microphone through the player's own AudioContext, sample by sample: the samples
@@ -60,6 +63,7 @@ export function recordMicrophone(context: AudioContext, stream: MediaStream) {
   const silent = context.createGain();
   silent.gain.value = 0;
   const chunks: Float32Array[] = [];
+  const startedAt = performance.now();
   processor.onaudioprocess = (event) => chunks.push(event.inputBuffer.getChannelData(0).slice());
   input.connect(processor).connect(silent).connect(context.destination);
   return {
@@ -75,7 +79,7 @@ export function recordMicrophone(context: AudioContext, stream: MediaStream) {
         samples.set(chunk, offset);
         offset += chunk.length;
       }
-      return { samples, sampleRate: context.sampleRate };
+      return { samples, sampleRate: context.sampleRate, startedAt };
     },
   };
 }
