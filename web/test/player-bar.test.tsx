@@ -123,7 +123,7 @@ describe('PlayerBar', () => {
     expect(bar().getByText('No host')).toBeVisible();
   });
 
-  it('shows the sync state, with the offset and the clock on hover', async () => {
+  it('shows the sync state, and opens its figures from the badge by click or keyboard', async () => {
     const clock = await syncedClock();
     const view = playerView(song, { state: { playing: true } });
     const inSync = playerModel(clock, view, { status: { sync: 'inSync', driftMs: 1.24 } });
@@ -131,21 +131,45 @@ describe('PlayerBar', () => {
 
     const badge = bar().getByRole('status');
     expect(badge).toHaveTextContent('In sync');
-    await userEvent.hover(badge);
-    const details = await screen.findByRole('tooltip');
-    expect(details).toHaveTextContent('Offset from the room: 1.2 ms');
-    expect(details).toHaveTextContent('Server clock: ±3.0 ms (round trip 6.0 ms)');
-    await userEvent.unhover(badge);
+    await userEvent.click(badge);
+    const details = await screen.findByRole('dialog', { name: 'Sync' });
+    expect(details).toHaveFocus();
+    expect(details).toHaveTextContent('Offset from the room1.2 ms');
+    expect(details).toHaveTextContent('Output latencynot measured yet');
+    expect(details).toHaveTextContent('This device’s output delay0 ms');
+    expect(details).toHaveTextContent(
+      /Server clock-?\d+\.\d ms from this device’s clock, ±3\.0 ms \(round trip 6\.0 ms\)/,
+    );
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const trigger = bar().getByRole('button', { name: 'In sync' });
+    expect(trigger).toHaveFocus();
 
     show(playerModel(clock, view, { status: { sync: 'syncing' } }).model);
     expect(bar().getByRole('status')).toHaveTextContent('Syncing');
-    await userEvent.hover(bar().getByRole('status'));
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(
-      'Offset from the room: not measured yet',
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Sync' })).toHaveTextContent(
+      'Offset from the roomnot measured yet',
     );
+    await userEvent.keyboard('{Escape}');
 
     show(playerModel(clock, view, { status: { sync: 'syncError' } }).model);
     expect(bar().getByRole('status')).toHaveTextContent('Sync error');
+  });
+
+  it('lets the space bar tap along rather than play or pause, even once the popover is left', async () => {
+    const view = playerView(song, { state: { playing: true } });
+    const { model, commands } = playerModel(await syncedClock(), view, {
+      status: { sync: 'inSync', driftMs: 0 },
+    });
+    showBar(model);
+    await userEvent.click(bar().getByRole('status'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Tap along' }));
+    await userEvent.keyboard(' ');
+    (document.activeElement as HTMLElement).blur();
+    await userEvent.keyboard(' ');
+    expect(commands).toEqual([]);
+    expect(screen.getByText('Taps: 0 of 8')).toBeInTheDocument();
   });
 
   it('offers "Click to start playback" while the browser blocks audio, and nothing when idle', async () => {

@@ -160,4 +160,75 @@ describe('the sync engine on a fake audio clock', () => {
     // Never early (positive) beyond 2 ms on the way back.
     expect(Math.max(...after.map((sample) => sample.gapMs!))).toBeLessThanOrEqual(2);
   });
+
+  it("schedules a device's output delay that much earlier, heard on the room's time", async () => {
+    const p = page();
+    await vi.advanceTimersByTimeAsync(10_000);
+    p.engine.setOutputDelay(150);
+    const state = playingState(p.clock.serverOf(now()) - 60_000);
+    follow(p, state);
+    const heard = await listen(p, state, 5000);
+    // What leaves the browser is 150 ms ahead: the device's own delay brings it to the room.
+    const playing = heard.filter((sample) => sample.at >= firstSound(heard));
+    expect(Math.max(...playing.map((sample) => Math.abs(sample.gapMs! - 150)))).toBeLessThan(0.5);
+    const shot = p.engine.snapshot();
+    expect(shot.outputDelayMs).toBe(150);
+    const room = (state.positionMs + p.clock.serverOf(now()) - state.atServerMs) / 1000;
+    expect(Math.abs(shot.position! - room)).toBeLessThan(0.0005);
+    expect(shot.outputPosition! - shot.position!).toBeCloseTo(0.15, 6);
+  });
+
+  it('takes a larger delay set while playing as a jump to where the room is, not from the top', async () => {
+    const p = page();
+    const state = playingState(p.clock.serverOf(now()) - 60_000);
+    follow(p, state);
+    await listen(p, state, 15_000);
+    const before = p.speaker.heardPosition(now())!;
+    const changedAt = now();
+    p.engine.setOutputDelay(150);
+    const after = await listen(p, state, 6000);
+    const silentMs = after.filter((sample) => sample.gapMs === null).length * 10;
+    expect(silentMs).toBeLessThanOrEqual(DECODE_MS + 250);
+    expect(p.speaker.heardPosition(now())!).toBeGreaterThan(before + 5);
+    const late = after.filter((sample) => sample.at >= changedAt + 4000);
+    expect(Math.max(...late.map((sample) => Math.abs(sample.gapMs! - 150)))).toBeLessThan(2);
+  });
+
+  it('takes a small change of the delay while playing as a nudge, never silent', async () => {
+    const p = page();
+    const state = playingState(p.clock.serverOf(now()) - 60_000);
+    follow(p, state);
+    await listen(p, state, 15_000);
+    const changedAt = now();
+    p.engine.setOutputDelay(20);
+    const after = await listen(p, state, 8000);
+    expect(after.every((sample) => sample.gapMs !== null)).toBe(true);
+    const late = after.filter((sample) => sample.at >= changedAt + 5000);
+    expect(Math.max(...late.map((sample) => Math.abs(sample.gapMs! - 20)))).toBeLessThan(2);
+  });
+
+  it('offers beats where the music heard crosses them, or else the server clock does', async () => {
+    const p = page();
+    await vi.advanceTimersByTimeAsync(10_000);
+    p.engine.setOutputDelay(100);
+    const nearest = (value: number, step: number) =>
+      Math.abs(value - Math.round(value / step) * step);
+
+    const quiet = p.engine.beats(0.6, 2);
+    expect(quiet).toHaveLength(3);
+    for (const beat of quiet)
+      expect(nearest(p.clock.serverOf(beat.heardAt), 600)).toBeLessThan(0.01);
+
+    const state = playingState(p.clock.serverOf(now()) - 60_000, 250);
+    follow(p, state);
+    await listen(p, state, 5000);
+    const beats = p.engine.beats(0.6, 2);
+    expect(beats).toHaveLength(3);
+    for (const beat of beats) {
+      // The speakers play it 100 ms before it is heard through the device.
+      const played = p.speaker.heardPosition(beat.heardAt - 100)!;
+      expect(nearest(played, 0.6)).toBeLessThan(0.0005);
+      expect(p.speaker.pageTimeOf(beat.contextTime)).toBeCloseTo(beat.heardAt - 100, 3);
+    }
+  });
 });

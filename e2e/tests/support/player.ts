@@ -23,6 +23,8 @@ export type Snapshot = {
   offsetMs: number | null;
   rttMs: number | null;
   state: string;
+  outputDelayMs: number;
+  outputPosition: number | null;
 };
 
 /**

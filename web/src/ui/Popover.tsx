@@ -10,10 +10,22 @@ const GAP_PX = 8;
 /** Where the popover sits: above its trigger, its right edge on the trigger's, inside the window. */
 function placeAbove(trigger: HTMLElement): CSSProperties {
   const rect = trigger.getBoundingClientRect();
+  const bottom = Math.max(GAP_PX, window.innerHeight - rect.top + GAP_PX);
   return {
-    bottom: Math.max(GAP_PX, window.innerHeight - rect.top + GAP_PX),
+    bottom,
     right: Math.max(GAP_PX, window.innerWidth - rect.right),
+    // Taller than the room above the trigger, it scrolls.
+    maxHeight: window.innerHeight - bottom - GAP_PX,
   };
+}
+
+/**
+ * The panel itself takes the focus when it opens, not its first control: a slider there would
+ * take the arrow keys of someone who only wanted to read. Tab goes on to the controls.
+ */
+function focusPanel(event: Event): void {
+  event.preventDefault();
+  if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
 }
 
 type PopoverProps = {
@@ -46,6 +58,8 @@ export function Popover({ trigger, title, closeLabel, className, children }: Pop
           className={cx('popover', className)}
           style={place ?? undefined}
           aria-describedby={undefined}
+          tabIndex={-1}
+          onOpenAutoFocus={focusPanel}
         >
           <RadixDialog.Title className="popover__title">{title}</RadixDialog.Title>
           {children}

@@ -5,6 +5,8 @@ import { OUTPUT_DELAY_MAX_MS, OUTPUT_DELAY_MIN_MS, clampOutputDelay } from './ou
 import type { PlayerModel } from './usePlayer';
 import { useOutputDelay } from './useOutputDelay';
 
+const isNumber = (text: string) => text.trim() !== '' && Number.isFinite(Number(text));
+
 /**
  * "This device's output delay": what a Bluetooth speaker, a receiver or a DAC adds that the
  * browser does not see, set with a slider or typed; kept for this audio output in this browser.
@@ -18,8 +20,13 @@ export function OutputDelayControl({ player }: { player: PlayerModel }) {
   const setMs = (ms: number) => delay.set({ ms: clampOutputDelay(ms), source: 'manual' });
   const type = (text: string) => {
     setDraft(text);
-    if (text.trim() !== '' && Number.isFinite(Number(text))) setMs(Number(text));
+    if (isNumber(text)) setMs(Number(text));
   };
+  // The draft gives way once the value changes otherwise (the slider, tapping along).
+  const shown =
+    draft !== null && (!isNumber(draft) || clampOutputDelay(Number(draft)) === delay.ms)
+      ? draft
+      : String(delay.ms);
   const label = t('player.outputDelay.label');
   return (
     <PopoverSection>
@@ -47,7 +54,7 @@ export function OutputDelayControl({ player }: { player: PlayerModel }) {
             min={OUTPUT_DELAY_MIN_MS}
             max={OUTPUT_DELAY_MAX_MS}
             step={1}
-            value={draft ?? String(delay.ms)}
+            value={shown}
             onChange={(event) => type(event.currentTarget.value)}
             onBlur={() => setDraft(null)}
           />

@@ -18,6 +18,12 @@ function useRefresh(ms: number): void {
 const ms = (value: number) => value.toFixed(1);
 
 /**
+ * The server's clock against this device's own (`Date.now()`): the estimate's offset is to
+ * `performance.now()`, which counts from the page's opening, a figure that means nothing to read.
+ */
+const fromDeviceClock = (offsetMs: number) => offsetMs - (Date.now() - performance.now());
+
+/**
  * How this device stands with the room: the drift of what it plays, how late its output sounds
  * (as the engine reckons, as the browser reports, and the delay set for the device), and how
  * well it knows the server's clock.
@@ -55,7 +61,7 @@ export function SyncDetails({ player }: { player: PlayerModel }) {
           {estimate === null
             ? t('player.syncPanel.notMeasured')
             : t('player.syncPanel.clock', {
-                offset: ms(estimate.offsetMs),
+                offset: ms(fromDeviceClock(estimate.offsetMs)),
                 error: ms(estimate.errorBoundMs),
                 rtt: ms(estimate.rttMs),
               })}

@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { playerModel, syncedClock } from '../../../test/support/player-fixtures';
+import { renderInApp, setupComponentTests } from '../../../test/support/render-app';
+import { DEFAULT_OUTPUT, outputDelays } from './output-delay';
+import { SyncPopover } from './SyncPopover';
+
+setupComponentTests();
+
+afterEach(() => localStorage.clear());
+
+async function openPopover() {
+  const { model } = playerModel(await syncedClock(), null, {
+    status: { sync: 'inSync', driftMs: 0.4 },
+  });
+  renderInApp(
+    <SyncPopover
+      player={model}
+      trigger={
+        <button type="button">
+          <span role="status">In sync</span>
+        </button>
+      }
+    />,
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'In sync' }));
+  return screen.findByRole('dialog', { name: 'Sync' });
+}
+
+const LABEL = 'This device’s output delay';
+
+describe('the output delay in the sync popover', () => {
+  it('is typed or dragged, kept for the default output within −50…+500 ms', async () => {
+    await openPopover();
+    const field = screen.getByRole('spinbutton', { name: LABEL });
+    expect(screen.getByText(/Bluetooth speakers/)).toBeInTheDocument();
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '150');
+    expect(outputDelays.get(DEFAULT_OUTPUT)).toEqual({ ms: 150, source: 'manual' });
+    expect(screen.getByRole('slider', { name: LABEL })).toHaveValue('150');
+
+    fireEvent.change(screen.getByRole('slider', { name: LABEL }), { target: { value: '320' } });
+    expect(outputDelays.get(DEFAULT_OUTPUT).ms).toBe(320);
+    expect(field).toHaveValue(320);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '900');
+    await userEvent.tab();
+    expect(outputDelays.get(DEFAULT_OUTPUT).ms).toBe(500);
+    expect(field).toHaveValue(500);
+  });
+
+  it('shows how a delay was set, and starts tapping along from a button', async () => {
+    outputDelays.set(DEFAULT_OUTPUT, { ms: 163, source: 'tapped' });
+    await openPopover();
+    expect(screen.getByRole('spinbutton', { name: LABEL })).toHaveValue(163);
+    expect(screen.getByText(/Set by tapping along\./)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Tap along' }));
+    expect(screen.getByText('Tap with the clicks you hear', { exact: false })).toBeInTheDocument();
+    // No click has sounded yet (the player is not running): a tap answers none.
+    await userEvent.click(screen.getByRole('button', { name: /^Tap$/ }));
+    expect(screen.getByText('Taps: 0 of 8')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(screen.getByRole('button', { name: 'Tap along' })).toBeInTheDocument();
+  });
+});
