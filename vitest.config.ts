@@ -65,6 +65,7 @@ const AUDIO_JOURNEYS = [
   'playback-segments',
   'player-bar-layout',
   'player-blocked',
+  'player-calibration',
   'player-keys',
   'player-modes',
   'player-output-delay',

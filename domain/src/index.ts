@@ -13,6 +13,7 @@ export * from './account-route-schemas';
 export * from './rooms';
 export * from './listeners';
 export * from './room-activity';
+export * from './room-sounds';
 export * from './personal-news';
 export * from './tracks';
 export * from './track-filename';

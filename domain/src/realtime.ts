@@ -3,6 +3,7 @@ import type { RoomId } from './ids';
 import type { ListenerReport } from './listeners';
 import type { AccessRequestNews } from './personal-news';
 import type { RoomActivity } from './room-activity';
+import type { RoomSound } from './room-sounds';
 
 /**
  * The realtime connection (design §3 "Live queries"): the Socket.IO path, the token that opens
@@ -101,6 +102,8 @@ export type ServerToClientEvents = {
   'query:shared': (message: SharedValueMessage) => void;
   /** Something someone did in a room this page is present in, for its members (activity line). */
   'room:activity': (activity: RoomActivity) => void;
+  /** A sound to play at a server instant, in a room this page is present in (test, chirp). */
+  'player:sound': (sound: RoomSound) => void;
   /** Someone asked to join a room this signed-in user owns or administers (any page of theirs). */
   'rooms:accessRequested': (news: AccessRequestNews) => void;
   /**

@@ -1,6 +1,7 @@
 import type { Bench } from '../lib/types';
 import { bundleBench } from './bundle';
 import { hostileFilesBench } from './hostile-files';
+import { outputCalibrationBench } from './output-calibration';
 import { playerFanoutBench } from './player-fanout';
 import { playerSyncBench } from './player-sync';
 import { roomsListBench } from './rooms-list';
@@ -18,4 +19,5 @@ export const benches: Bench[] = [
   trackListBench,
   playerFanoutBench,
   playerSyncBench,
+  outputCalibrationBench,
 ];

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import type { PlaybackState, PlayerCommand, TrackId } from '@music-rooms/domain';
 import { appClient } from '../lib/app-client';
+import { controller, roomWithClickTrack, untilReady, type Room } from '../lib/click-room';
 import { checkClickFinder } from '../lib/click-check';
 import { clickTrain, type ClickTrain } from '../lib/click-train';
 import { checkDelayProxy, startDelayProxy } from '../lib/delay-proxy';
@@ -46,46 +46,6 @@ const READY_TIMEOUT_MS = 120_000;
 
 const app = appClient(BASE);
 
-type Room = { ownerCookie: string; memberCookie: string; roomId: string; roomUrl: string };
-
-/** The room, its owner and a participant, and the click train as the room's one track. */
-async function roomWithClickTrack(train: ClickTrain): Promise<Room & { trackId: TrackId }> {
-  const { cookie, roomId, roomUrl } = await app.ownerWithRoom('sync');
-  const memberCookie = await app.participant('sync_listener', roomId, cookie);
-  await app.upload(train.wav, cookie, roomId, { filename: 'Bench - Click train.wav' });
-  const [trackId] = await app.waitReady(cookie, roomId);
-  return { ownerCookie: cookie, memberCookie, roomId, roomUrl, trackId: trackId as TrackId };
-}
-
-/** Sends player commands as the owner, each naming the revision the last one answered. */
-function controller(room: Room) {
-  let revision = 0;
-  return async (command: PlayerCommand): Promise<PlaybackState> => {
-    const { state } = await app.call<{ state: PlaybackState }>(
-      'mutation',
-      'player.command',
-      { roomId: room.roomId, revision, command },
-      room.ownerCookie,
-    );
-    revision = state.revision;
-    return state;
-  };
-}
-
-/** Waits until the page's test hook answers and its clock has a first sample. */
-async function untilReady(page: Page): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    const shot = await snapshot(page).catch(() => null);
-    if (shot?.offsetMs != null) return;
-    if (Date.now() > deadline) {
-      const seen = JSON.stringify(shot);
-      throw new Error(`${page.url()} had no clock after ${READY_TIMEOUT_MS / 1000} s: ${seen}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 type Setup = {
   pulse: Pulse;
   train: ClickTrain;
@@ -116,7 +76,7 @@ async function playRun(setup: Setup, base: string, seconds: number, prefix: stri
   const { room, send } = setup;
   const b = await openSignedIn(setup.listener, `${base}/room/${room.roomUrl}`, room.memberCookie);
   try {
-    await Promise.all([untilReady(setup.owner), untilReady(b)]);
+    await Promise.all([untilReady(setup.owner, READY_TIMEOUT_MS), untilReady(b, READY_TIMEOUT_MS)]);
     const heard = await measureRun({
       pulse: setup.pulse,
       train: setup.train,
@@ -140,7 +100,7 @@ async function playRun(setup: Setup, base: string, seconds: number, prefix: stri
  */
 async function joinRun(setup: Setup, base: string, seconds: number, prefix: string) {
   const { room, send } = setup;
-  await untilReady(setup.owner);
+  await untilReady(setup.owner, READY_TIMEOUT_MS);
   const timeline = await playFromTop(send);
   let b: Page | null = null;
   try {
@@ -274,8 +234,8 @@ async function measure(dir: string) {
   const pulse = await startPulse(path.join(dir, 'pulse'));
   const browsers: Browser[] = [];
   try {
-    const { trackId, ...room } = await roomWithClickTrack(train);
-    const send = controller(room);
+    const { trackId, ...room } = await roomWithClickTrack(app, train);
+    const send = controller(app, room);
     await send({ type: 'select', trackId });
     await send({ type: 'pause' });
     browsers.push(await launchListener(SINK_A, pulse.env, AUDIO_BUFFER_FRAMES));

@@ -19,6 +19,7 @@ export function launchListener(
   sink: string,
   pulseEnv: Record<string, string>,
   bufferFrames: number,
+  more: { args?: string[]; env?: Record<string, string> } = {},
 ): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -26,9 +27,10 @@ export function launchListener(
       ...CHROMIUM_ARGS,
       '--autoplay-policy=no-user-gesture-required',
       `--audio-buffer-size=${bufferFrames}`,
+      ...(more.args ?? []),
     ],
     ignoreDefaultArgs: ['--mute-audio'],
-    env: { ...process.env, ...pulseEnv, PULSE_SINK: sink },
+    env: { ...process.env, ...pulseEnv, PULSE_SINK: sink, ...more.env },
   });
 }
 

@@ -111,6 +111,57 @@ async function stopPulse(env: Record<string, string>): Promise<void> {
   }
 }
 
+/** Loads a module into the daemon; answers its index. */
+function loadModule(pulse: Pulse, args: string[]): string {
+  const loaded = run('pactl', ['load-module', ...args], pulse.env);
+  if (loaded.status !== 0) throw new Error(`pactl load-module failed: ${loaded.stderr.trim()}`);
+  return loaded.stdout.trim();
+}
+
+/**
+ * A microphone that hears the whole room (both speakers, as one mono source): the null sink's
+ * monitor remapped into a source of its own, since browsers offer no monitor as a microphone.
+ * Answers its name, for `PULSE_SOURCE`.
+ */
+export function roomMicrophone(pulse: Pulse): string {
+  const name = 'bench_room_microphone';
+  loadModule(pulse, [
+    'module-remap-source',
+    `master=${ROOM_SINK}.monitor`,
+    `source_name=${name}`,
+    'channels=1',
+    'channel_map=mono',
+  ]);
+  return name;
+}
+
+/**
+ * A speaker whose sound reaches the room `delayMs` late, as a Bluetooth speaker's does: a null
+ * sink of its own (`name`, which a browser plays into) looped into `speakerSink` through
+ * `module-loopback` with that latency. `setDelay` loads the loopback again with another one.
+ */
+export function delayedSpeaker(pulse: Pulse, name: string, speakerSink: string) {
+  const load = (args: string[]) => loadModule(pulse, args);
+  load(['module-null-sink', `sink_name=${name}`, `rate=${PULSE_RATE}`, 'channels=1']);
+  let loopback: string | null = null;
+  return {
+    setDelay(delayMs: number): void {
+      if (loopback !== null) run('pactl', ['unload-module', loopback], pulse.env);
+      loopback = load([
+        'module-loopback',
+        `source=${name}.monitor`,
+        `sink=${speakerSink}`,
+        `latency_msec=${delayMs}`,
+        // No rate adjustment: the null sinks share one clock, and an adjusting loopback moves
+        // its latency for tens of seconds after loading, a delay that changes under the bench.
+        'adjust_time=0',
+        'source_dont_move=true',
+        'sink_dont_move=true',
+      ]);
+    },
+  };
+}
+
 /** The null sink's latency and configured latency in µs, as `pactl` reports them now. */
 export function roomSinkLatencyUs(pulse: Pulse): { latency: number; configured: number } | null {
   const listing = run('pactl', ['list', 'sinks'], pulse.env).stdout;

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import type { UserId } from '../ids';
 import type { PlaybackState } from '../playback';
 import type { PlayerView } from '../player';
+import type { CalibrationPlan } from '../room-sounds';
 import { roomIdSchema, userIdSchema } from '../schemas/ids';
 import { playerCommandSchema } from '../schemas/player';
 import { roomAccessArgs } from '../schemas/rooms';
+import { text } from '../schemas/text';
 import { mutation, query } from './define';
 
 /**
@@ -26,4 +28,15 @@ export const PLAYER_FUNCTIONS = {
   'player.handOver': mutation(z.object({ roomId: roomIdSchema, userId: userIdSchema })).returns<{
     hostId: UserId;
   }>(),
+  /** Anyone who may view the room: every page present plays one click at the same instant. */
+  'player.testSound': mutation(z.object({ roomId: roomIdSchema, ...roomAccessArgs })).returns<{
+    at: number;
+  }>(),
+  /**
+   * Anyone who may view the room: a calibration round, in which the pages that play in sync
+   * chirp one after another for the asking page (its socket) to hear through its microphone.
+   */
+  'player.calibrate': mutation(
+    z.object({ roomId: roomIdSchema, socketId: text().min(1).max(64), ...roomAccessArgs }),
+  ).returns<CalibrationPlan>(),
 } as const;

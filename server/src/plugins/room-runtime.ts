@@ -8,6 +8,7 @@ import { memoryReportEntries, redisReportEntries } from '../services/presence/re
 import { SyncReports } from '../services/presence/sync-reports';
 import { AccessRequestFeed } from '../services/rooms/access-request-news';
 import { RoomActivityFeed } from '../services/rooms/activity';
+import { RoomSoundFeed } from '../services/player/room-sounds';
 import { scheduleTokenCleanup } from '../services/rooms/cleanup-schedule';
 import { RoomListCache } from '../services/rooms/list-cache';
 import { NowPlayingCache } from '../services/rooms/now-playing';
@@ -22,6 +23,7 @@ export type RoomRuntime = Pick<
   | 'syncReports'
   | 'activity'
   | 'accessRequests'
+  | 'roomSounds'
 >;
 
 /**
@@ -67,6 +69,7 @@ export const roomRuntimePlugin = fp(
       syncReports,
       activity: new RoomActivityFeed(),
       accessRequests: new AccessRequestFeed(),
+      roomSounds: new RoomSoundFeed(),
     } satisfies RoomRuntime);
 
     let stopCleanup = () => {};

@@ -8,6 +8,7 @@ import {
   roleCan,
   roomAccessArgs,
   roomIdSchema,
+  soundRoomOf,
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@music-rooms/domain';
@@ -67,6 +68,7 @@ export function servePresence(app: FastifyInstance, socket: PresenceSocket): voi
       const arriving = !(await presence.members(room.id)).some((m) => m.memberKey === memberKey);
       const actor = arriving ? await actorOf(app, memberKey, caller) : null;
       await presence.join(room.id, socket.id, memberKey);
+      await socket.join(soundRoomOf(room.id));
       // Told before this page hears the room's activity, so it is not told of itself.
       if (actor) app.roomRuntime.activity.tell({ roomId: room.id, kind: 'joined', actor });
       if (roleCan(access.role, 'users.view')) await socket.join(activityRoomOf(room.id));
@@ -85,6 +87,7 @@ export function servePresence(app: FastifyInstance, socket: PresenceSocket): voi
     if (!parsed.success) return;
     const { roomId } = parsed.data;
     void socket.leave(activityRoomOf(roomId));
+    void socket.leave(soundRoomOf(roomId));
     void presence.leave(roomId, socket.id).catch(fail);
     void syncReports.forget(socket.id, roomId).catch(fail);
   });

@@ -7,6 +7,7 @@ import {
   REALTIME_PATH,
   activityRoomOf,
   personalRoomOf,
+  soundRoomOf,
   type ClientToServerEvents,
   type RealtimeErrorCode,
   type ServerToClientEvents,
@@ -69,6 +70,10 @@ export const realtimePlugin = fp(
     app.roomRuntime.activity.deliverThrough((activity) =>
       io.to(activityRoomOf(activity.roomId)).emit('room:activity', activity),
     );
+    app.roomRuntime.roomSounds.deliverThrough({
+      toRoom: (sound) => io.to(soundRoomOf(sound.roomId)).emit('player:sound', sound),
+      toSockets: (socketIds, sound) => io.to([...socketIds]).emit('player:sound', sound),
+    });
     app.roomRuntime.accessRequests.deliverThrough((userIds, news) =>
       io.to(userIds.map(personalRoomOf)).emit('rooms:accessRequested', news),
     );

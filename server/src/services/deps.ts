@@ -7,6 +7,7 @@ import type { Presence } from './presence/presence';
 import type { RoomListCache } from './rooms/list-cache';
 import type { NowPlayingCache } from './rooms/now-playing';
 import type { RoomActivityFeed } from './rooms/activity';
+import type { RoomSoundFeed } from './player/room-sounds';
 import type { AccessRequestFeed } from './rooms/access-request-news';
 import type { SyncReports } from './presence/sync-reports';
 import type { Storage } from '../storage';
@@ -42,6 +43,8 @@ export type RequestDeps = {
   activity: RoomActivityFeed;
   /** Tells a room's owner and admins, wherever in the app they are, that someone asked to join. */
   accessRequests: AccessRequestFeed;
+  /** Tells the pages of a room which short sound to play when (test clicks, calibration). */
+  roomSounds: RoomSoundFeed;
   /** Audio files and covers (local folder or S3). */
   storage: Storage;
   /** Uploads while they arrive over tus. */

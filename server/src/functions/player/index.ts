@@ -2,6 +2,7 @@ import { TOPICS } from '@music-rooms/domain';
 import { viewerOf } from '../caller';
 import { handOverHost } from '../../services/player/host';
 import { commandPlayer } from '../../services/player/playback';
+import { planCalibration, playTestSound } from '../../services/player/room-sounds';
 import { getPlayerView, playerChannel } from '../../services/player/view';
 import { tellTrackChange } from '../../services/rooms/activity-news';
 import { defineMutation, defineQuery } from '../define';
@@ -42,4 +43,8 @@ export const playerFunctions = [
     ctx.publish(TOPICS.player(input.roomId));
     return result;
   }),
+  // Anyone who may view the room: one click on every page present, at one instant.
+  defineMutation('player.testSound', (ctx, input) => playTestSound(ctx.deps, ctx.caller, input)),
+  // Anyone who may view the room: the pages in sync chirp for the asking page to listen to.
+  defineMutation('player.calibrate', (ctx, input) => planCalibration(ctx.deps, ctx.caller, input)),
 ];

@@ -12,7 +12,7 @@ import {
 } from '@music-rooms/domain';
 import type { Database } from '../../db';
 import type { Presence } from '../presence/presence';
-import { accessCan, authorizeRoom, type RoomViewer } from '../rooms/access';
+import { accessCan, authorizeRoom, type RoomAccess, type RoomViewer } from '../rooms/access';
 import type { RoomRow } from '../rooms/store';
 import { serverNow } from '../server-clock';
 import { findTrack } from '../tracks/store';
@@ -52,9 +52,7 @@ export async function getPlayerView(
   roomId: RoomId,
   pass: RoomAccessArgs,
 ): Promise<PlayerView> {
-  const access = await deps.playerAccess.get(viewer, roomId, pass, Date.now(), () =>
-    authorizeRoom(deps.db, viewer, roomId, 'room.view', pass),
-  );
+  const access = await viewAccess(deps, viewer, roomId, pass);
   const now = serverNow();
   const shared = await deps.playerViews.get(roomId, now, () => sharedView(deps, access.room));
   const signedIn = viewer.userId !== null;
@@ -63,6 +61,18 @@ export async function getPlayerView(
     shared,
     signedIn && accessCan(access, 'player.control') && allowed,
     signedIn && accessCan(access, 'player.handOver'),
+  );
+}
+
+/** Whether the viewer may view the room's player (refused: the room's error), cached per node. */
+export function viewAccess(
+  deps: Pick<Deps, 'db' | 'playerAccess'>,
+  viewer: RoomViewer,
+  roomId: RoomId,
+  pass: RoomAccessArgs,
+): Promise<RoomAccess> {
+  return deps.playerAccess.get(viewer, roomId, pass, Date.now(), () =>
+    authorizeRoom(deps.db, viewer, roomId, 'room.view', pass),
   );
 }
 

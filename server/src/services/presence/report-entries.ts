@@ -3,6 +3,8 @@ import type { Redis } from 'ioredis';
 
 /** The last sync report of one socket in a room, and when it lapses (epoch ms). */
 export type StoredReport = {
+  /** The page's socket: a calibration round tells it its chirp. */
+  socketId: string;
   memberKey: string;
   state: ListenerSyncState;
   offsetMs: number | null;

@@ -50,7 +50,13 @@ export class SyncReports {
     const offsetMs = clampOffset(report.offsetMs);
     const key = this.keyOf(socketId, roomId);
     const now = Date.now();
-    const stored: StoredReport = { memberKey, state, offsetMs, expiresAt: now + this.staleMs };
+    const stored: StoredReport = {
+      socketId,
+      memberKey,
+      state,
+      offsetMs,
+      expiresAt: now + this.staleMs,
+    };
     await this.entries.put(roomId, key, stored);
     const before = this.told.get(key);
     if (before && !shownChanged(before, stored)) {

@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Popover } from '../../ui/Popover';
+import { CalibrateSection } from './calibration/CalibrateSection';
+import { TestSoundSection } from './room-sounds/TestSoundSection';
 import { OutputDelayControl } from './OutputDelayControl';
 import { SyncDetails } from './SyncDetails';
 import { TapAlong } from './TapAlong';
@@ -24,6 +26,8 @@ export function SyncPopover({ player, trigger }: SyncPopoverProps) {
       <SyncDetails player={player} />
       <OutputDelayControl player={player} />
       <TapAlong player={player} />
+      <TestSoundSection player={player} />
+      <CalibrateSection player={player} />
     </Popover>
   );
 }

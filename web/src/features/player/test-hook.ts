@@ -1,7 +1,8 @@
 import type { PlayerSnapshot } from './engine/sync-state';
+import { scheduledSounds, type ScheduledSound } from './room-sounds/instant-sound';
 
 type MusicRoomsHooks = {
-  player?: { snapshot: () => PlayerSnapshot };
+  player?: { snapshot: () => PlayerSnapshot; sounds: () => readonly ScheduledSound[] };
   tapAlong?: { clicks: () => readonly number[] };
 };
 type HookedWindow = Window & { musicRooms?: MusicRoomsHooks };
@@ -22,10 +23,11 @@ function installHook<Name extends keyof MusicRoomsHooks>(
 
 /**
  * The read-only test hook of the README: `window.musicRooms.player.snapshot()` tells what this
- * page hears and how it sees the server's clock. Answers the function that removes it.
+ * page hears and how it sees the server's clock; `sounds()` the short sounds (test clicks,
+ * calibration chirps) it scheduled lately. Answers the function that removes it.
  */
 export function installPlayerHook(snapshot: () => PlayerSnapshot): () => void {
-  return installHook('player', { snapshot });
+  return installHook('player', { snapshot, sounds: () => [...scheduledSounds()] });
 }
 
 /**

@@ -4,10 +4,12 @@ import { STOPPED } from '@music-rooms/domain/playback';
 import type { PlayerView } from '@music-rooms/domain/player';
 import type { PlayerCommand } from '@music-rooms/domain/player-commands';
 import type { RoomAccessArgs } from '@music-rooms/domain/rooms';
+import { useRealtimeClient } from '../../lib/realtime/realtime-context';
 import { useLiveQueryState } from '../../lib/realtime/useLiveQuery';
 import type { TrackSummary } from '@music-rooms/domain/tracks';
 import type { EngineTrack } from './engine/engine-types';
 import { sendPlayerCommand } from './player-api';
+import { followRoomSounds } from './room-sounds/room-sound-player';
 import { useCommandNotice } from './useCommandNotice';
 import { usePlayerEngine, type PlayerEngine } from './usePlayerEngine';
 
@@ -38,6 +40,9 @@ export function usePlayer(roomId: RoomId, pass: RoomAccessArgs): PlayerModel {
   const live = useLiveQueryState('player.get', { roomId, ...pass });
   const view = live.status === 'value' ? live.value : null;
   const state = view?.state ?? null;
+  const client = useRealtimeClient();
+  // The room's test clicks and calibration chirps play on the player's clock.
+  useEffect(() => followRoomSounds(client, engine.engine, roomId), [client, engine.engine, roomId]);
 
   const loudnessLufs = view?.track?.loudnessLufs ?? null;
   const next = view?.next ?? null;

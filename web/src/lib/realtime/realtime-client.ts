@@ -2,6 +2,7 @@ import type { FunctionArgs } from '@music-rooms/domain/functions';
 import type { RealtimeToken } from '@music-rooms/domain/realtime';
 import type { ListenerReport } from '@music-rooms/domain/listeners';
 import type { RoomActivity } from '@music-rooms/domain/room-activity';
+import type { RoomSound } from '@music-rooms/domain/room-sounds';
 import type { AccessRequestNews } from '@music-rooms/domain/personal-news';
 import { createFunctionSender } from '../api/functions';
 import { FunctionCallError } from '../api/function-call-error';
@@ -60,6 +61,7 @@ export class RealtimeClient {
   private readonly connectListeners = new Set<() => void>();
   private readonly activityListeners = new Set<(activity: RoomActivity) => void>();
   private readonly accessRequestListeners = new Set<(news: AccessRequestNews) => void>();
+  private readonly soundListeners = new Set<(sound: RoomSound) => void>();
   private readonly statusListeners = new Set<() => void>();
   private status: RealtimeStatus = 'connecting';
 
@@ -157,6 +159,17 @@ export class RealtimeClient {
     return () => this.accessRequestListeners.delete(listener);
   }
 
+  /** Hears the sounds to play at a server instant in the rooms this tab is in (RoomSound). */
+  onRoomSound(listener: (sound: RoomSound) => void): () => void {
+    this.soundListeners.add(listener);
+    return () => this.soundListeners.delete(listener);
+  }
+
+  /** The connection's socket id while it is open, which a calibration round is planned for. */
+  get socketId(): string | null {
+    return this.connection?.socketId ?? null;
+  }
+
   /** Where the connection stands; see RealtimeStatus. */
   getStatus = (): RealtimeStatus => this.status;
 
@@ -201,6 +214,7 @@ export class RealtimeClient {
         onActivity: (activity) => this.activityListeners.forEach((listener) => listener(activity)),
         onAccessRequest: (news) =>
           this.accessRequestListeners.forEach((listener) => listener(news)),
+        onRoomSound: (sound) => this.soundListeners.forEach((listener) => listener(sound)),
       });
       this.opening = false;
     } catch (error) {

@@ -9,6 +9,7 @@ import {
 import { ChannelFollowers } from '@music-rooms/domain/realtime-channels';
 import type { ListenerReport } from '@music-rooms/domain/listeners';
 import type { RoomActivity } from '@music-rooms/domain/room-activity';
+import type { RoomSound } from '@music-rooms/domain/room-sounds';
 import type { AccessRequestNews } from '@music-rooms/domain/personal-news';
 import { FunctionCallError } from '../api/function-call-error';
 import type { LiveQueryEntry, LiveQueryRegistry } from './live-query-registry';
@@ -38,6 +39,8 @@ export type ConnectionSetup = {
   onActivity: (activity: RoomActivity) => void;
   /** Hears that someone asked to join a room the signed-in user owns or administers. */
   onAccessRequest: (news: AccessRequestNews) => void;
+  /** Hears a sound to play at a server instant in a room the tab is in. */
+  onRoomSound: (sound: RoomSound) => void;
   /** Told when an open connection is lost (the server gone, the network cut, the browser offline). */
   onDisconnect: () => void;
 };
@@ -68,6 +71,11 @@ export class RealtimeConnection {
 
   get connected(): boolean {
     return this.socket.connected;
+  }
+
+  /** The socket's id while connected: the server tells a page its calibration chirp by it. */
+  get socketId(): string | null {
+    return this.socket.connected ? (this.socket.id ?? null) : null;
   }
 
   close(): void {
@@ -145,6 +153,7 @@ export class RealtimeConnection {
     });
     socket.on('room:activity', (activity) => this.setup.onActivity(activity));
     socket.on('rooms:accessRequested', (news) => this.setup.onAccessRequest(news));
+    socket.on('player:sound', (sound) => this.setup.onRoomSound(sound));
     socket.on('query:error', ({ id, errorMessage, errorData }) => {
       this.followers.drop(id);
       const error = new FunctionCallError(errorData.code, errorMessage, errorData);

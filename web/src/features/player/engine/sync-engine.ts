@@ -157,6 +157,18 @@ export class SyncEngine {
     }));
   }
 
+  /**
+   * The context time heard at server instant `serverMs` by the mapping the music is scheduled
+   * with (the clock's offset, then the output clock), or null while either is unknown or the
+   * context does not run: a sound started then is heard with the room's music, this device's
+   * output delay taken into account.
+   */
+  contextTimeAt(serverMs: number): number | null {
+    const local = this.options.clock.localTimeOf(serverMs);
+    if (local === null || !this.audio.running) return null;
+    return this.output.heardTimeAt(local);
+  }
+
   getStatus(): EngineStatus {
     return this.status;
   }

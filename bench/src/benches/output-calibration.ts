@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { appClient } from '../lib/app-client';
+import { checkClickFinder } from '../lib/click-check';
+import { controller, roomWithClickTrack, untilReady, type Room } from '../lib/click-room';
+import { clickTrain, type ClickTrain } from '../lib/click-train';
+import { launchListener, openSignedIn, snapshot } from '../lib/listeners';
+import {
+  SINK_A,
+  SINK_B,
+  delayedSpeaker,
+  pulseMissing,
+  roomMicrophone,
+  startPulse,
+  type Pulse,
+} from '../lib/pulse';
+import { startAppServer, stopServer } from '../lib/servers';
+import { reportRun } from '../lib/sync-report';
+import { measureRun, serverClockNow } from '../lib/sync-run';
+import type { Bench } from '../lib/types';
+
+const PORT = 39_520;
+const BASE = `http://127.0.0.1:${PORT}`;
+/** The delays B's speaker adds unseen, one run each, spread over what real devices add. */
+const HIDDEN_DELAYS_MS = [40, 105, 170, 235, 300];
+/**
+ * How long |A−B| is heard before and after calibrating (seconds); `BENCH_CALIBRATION_S`
+ * shortens or lengthens the one after.
+ */
+const BEFORE_S = 8;
+const AFTER_S = Number(process.env.BENCH_CALIBRATION_S ?? 30);
+/** Every run plays the click train from its top: it outlasts one run. */
+const TRACK_S = BEFORE_S + AFTER_S + 90;
+const TARGET_AFTER_P95_MS = 2;
+const TARGET_CALIBRATION_S = 10;
+/** As in player-sync: a smaller output buffer underruns on a loaded 2-core machine. */
+const AUDIO_BUFFER_FRAMES = 4096;
+const READY_TIMEOUT_MS = 120_000;
+const RESULT_TIMEOUT_MS = 60_000;
+/** B's browser plays into this sink; its sound reaches speaker B only through the loopback. */
+const HIDDEN_SINK = 'bench_speaker_b_hidden';
+
+const app = appClient(BASE);
+
+type Setup = {
+  pulse: Pulse;
+  train: ClickTrain;
+  room: Room;
+  send: ReturnType<typeof controller>;
+  owner: Page;
+  listener: Browser;
+  hidden: ReturnType<typeof delayedSpeaker>;
+};
+
+/** What the calibrate control ended with: its message, and how long it took (s). */
+async function calibrateAsAPerson(page: Page): Promise<{ said: string; seconds: number }> {
+  await page.getByRole('region', { name: 'Player' }).getByRole('status').click();
+  const popover = page.getByRole('dialog');
+  const started = Date.now();
+  await popover.getByRole('button', { name: 'Calibrate by listening' }).click();
+  const result = popover.getByText(
+    /This device was|not heard|No other device|not ready|not allowed|could not/,
+  );
+  await result.waitFor({ timeout: RESULT_TIMEOUT_MS });
+  const seconds = (Date.now() - started) / 1000;
+  const said = (await result.textContent()) ?? '';
+  await page.keyboard.press('Escape');
+  return { said, seconds };
+}
+
+/** The |A−B| figures of a measured stretch, under `prefix`. */
+function gapFigures(figures: Record<string, number | string>, from: string, prefix: string) {
+  const pick = (name: string) => figures[`${from}${name}`] ?? 'none';
+  return {
+    [`${prefix}P50Ms`]: pick('ABP50Ms'),
+    [`${prefix}P95Ms`]: pick('ABP95Ms'),
+    [`${prefix}SignedMs`]: pick('ABMedianSignedMs'),
+  };
+}
+
+/** One run: B's speaker `delayMs` late, heard before, calibrated by listening, heard after. */
+async function run(setup: Setup, delayMs: number) {
+  const prefix = `hidden${delayMs}`;
+  const { room, send, pulse, train, owner } = setup;
+  setup.hidden.setDelay(delayMs);
+  // A new context: this browser's stored delay starts at 0.
+  const b = await openSignedIn(setup.listener, `${BASE}/room/${room.roomUrl}`, room.memberCookie);
+  try {
+    await Promise.all([untilReady(owner, READY_TIMEOUT_MS), untilReady(b, READY_TIMEOUT_MS)]);
+    // Each measured stretch plays the room from the top, both pages watched from that instant.
+    const fromTheTop = async () => {
+      const beganAt = serverClockNow();
+      await send({ type: 'seek', positionMs: 0 });
+      const state = await send({ type: 'play' });
+      return {
+        b,
+        timeline: { positionMs: state.positionMs, atServerMs: state.atServerMs },
+        beganAt,
+      };
+    };
+    const run = (seconds: number) =>
+      measureRun({ pulse, train, a: owner, seconds, begin: fromTheTop });
+    const before = await run(BEFORE_S);
+    const calibration = await calibrateAsAPerson(b);
+    const delaySet = (await snapshot(b))?.outputDelayMs ?? null;
+    const after = await run(AFTER_S);
+    return {
+      ...gapFigures(reportRun(before, train, 'x').figures, 'x', `${prefix}BeforeAB`),
+      [`${prefix}CalibrationS`]: Math.round(calibration.seconds * 10) / 10,
+      [`${prefix}CalibrationSaid`]: calibration.said,
+      [`${prefix}DelaySetMs`]: delaySet ?? 'none',
+      ...gapFigures(reportRun(after, train, 'x').figures, 'x', `${prefix}AfterAB`),
+    };
+  } catch (error) {
+    return { [`${prefix}Failed`]: error instanceof Error ? error.message : String(error) };
+  } finally {
+    await b.context().close();
+  }
+}
+
+async function measure(dir: string) {
+  checkClickFinder();
+  const train = clickTrain(TRACK_S);
+  const server = await startAppServer(path.join(dir, 'data'), PORT);
+  const pulse = await startPulse(path.join(dir, 'pulse'));
+  const browsers: Browser[] = [];
+  try {
+    const hidden = delayedSpeaker(pulse, HIDDEN_SINK, SINK_B);
+    const { trackId, ...room } = await roomWithClickTrack(app, train);
+    const send = controller(app, room);
+    await send({ type: 'select', trackId });
+    await send({ type: 'pause' });
+    browsers.push(await launchListener(SINK_A, pulse.env, AUDIO_BUFFER_FRAMES));
+    // B calibrates: its microphone hears the whole room, and it may use it without asking.
+    const micOfB = {
+      args: ['--use-fake-ui-for-media-stream'],
+      env: { PULSE_SOURCE: roomMicrophone(pulse) },
+    };
+    browsers.push(await launchListener(HIDDEN_SINK, pulse.env, AUDIO_BUFFER_FRAMES, micOfB));
+    const owner = await openSignedIn(
+      browsers[0]!,
+      `${BASE}/room/${room.roomUrl}`,
+      room.ownerCookie,
+    );
+    const setup = { pulse, train, room, send, owner, listener: browsers[1]!, hidden };
+    let figures: Record<string, number | string> = {};
+    for (const delayMs of HIDDEN_DELAYS_MS)
+      figures = { ...figures, ...(await run(setup, delayMs)) };
+    await send({ type: 'pause' });
+    return {
+      afterSeconds: AFTER_S,
+      afterABP95TargetMs: TARGET_AFTER_P95_MS,
+      calibrationTargetS: TARGET_CALIBRATION_S,
+      ...figures,
+      loadavg: os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' '),
+    };
+  } finally {
+    await Promise.all(browsers.map((browser) => browser.close()));
+    await pulse.stop();
+    await stopServer(server);
+  }
+}
+
+export const outputCalibrationBench: Bench = {
+  name: 'output-calibration',
+  description: `a speaker with a hidden delay (${HIDDEN_DELAYS_MS.join(', ')} ms) calibrated by listening to the room through a microphone: |A−B| before and after, and how long it took`,
+  run: async () => {
+    const missing = pulseMissing();
+    if (missing) {
+      console.log(`  output-calibration skipped: ${missing}`);
+      return {};
+    }
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'music-rooms-bench-calibration-'));
+    try {
+      return await measure(dir);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};

@@ -1,0 +1,117 @@
+import type { CalibrationPlan } from '@music-rooms/domain/room-sounds';
+import { outputDelays, type OutputDelay } from '../output-delay';
+import { outputKeyOf } from '../output-key';
+import { playAtServerInstant, type InstantSoundOutput } from '../room-sounds/instant-sound';
+import { chirpSound } from '../room-sounds/room-sound-player';
+import { chirpSamples } from '../room-sounds/sound-shapes';
+import { findChirp } from './chirp-detect';
+import { heardChirps, roundOutcome, type RoundOutcome } from './lateness';
+import {
+  MicrophoneRefusal,
+  openMicrophone,
+  recordMicrophone,
+  type RecordedSound,
+} from './microphone';
+
+/**
+ * The recording goes on this long after the last chirp's instant: a device may sound that much
+ * later (the most delay an output is given, and the chirp itself).
+ */
+const LISTEN_AFTER_MS = 650;
+
+/** What calibrating needs: the player, the server's clock, and the way to ask for a round. */
+export type RoundDeps = {
+  output: InstantSoundOutput;
+  localTimeOf: (serverMs: number) => number | null;
+  askForRound: () => Promise<CalibrationPlan>;
+};
+
+/** How a calibration ended, as the control says it. */
+export type CalibrationResult =
+  | Exclude<RoundOutcome, { kind: 'measured' }>
+  | { kind: 'corrected'; latenessMs: number; output: string; previous: OutputDelay }
+  | { kind: 'denied' }
+  | { kind: 'noMicrophone' }
+  /** The player has no running audio or no clock yet: nothing can be placed in time. */
+  | { kind: 'notReady' };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/**
+ * Where a chirp due at an instant may be found, from that instant: a device may sound early by
+ * as much as its delay is set too high, or late by up to the most delay an output is given; the
+ * recording's start is known only within a buffer and the microphone's latency.
+ */
+const SEARCH_MS = { before: 250, after: 650 };
+
+/** Where each chirp of the plan was heard in the recording (ms from its start), or null. */
+function findChirps(
+  plan: CalibrationPlan,
+  { samples, sampleRate, startedAt }: RecordedSound,
+  localTimeOf: (serverMs: number) => number | null,
+) {
+  const sampleOf = (pageMs: number) => ((pageMs - startedAt) / 1000) * sampleRate;
+  const slots = [plan.own, ...plan.others];
+  return heardChirps(plan, (chirp) => {
+    const local = localTimeOf(slots.find((slot) => slot.chirp === chirp)!.at);
+    const within =
+      local === null
+        ? undefined
+        : {
+            from: sampleOf(local - SEARCH_MS.before),
+            to: sampleOf(local + SEARCH_MS.after),
+          };
+    const found = findChirp(samples, chirpSamples(chirp, sampleRate), within);
+    return found && (found.sample / sampleRate) * 1000;
+  });
+}
+
+/**
+ * One calibration round for this device: records the microphone for the round only, plays its
+ * own chirp while the room's pages in sync play theirs, finds every chirp in the recording and
+ * corrects this output's delay by how late this device sounded. Nothing recorded is kept or
+ * sent anywhere.
+ */
+export async function listenRound(deps: RoundDeps): Promise<CalibrationResult> {
+  const context = deps.output.outputContext();
+  if (context?.state !== 'running') return { kind: 'notReady' };
+  let stream: MediaStream;
+  try {
+    stream = await openMicrophone();
+  } catch (error) {
+    if (error instanceof MicrophoneRefusal) {
+      return { kind: error.reason === 'denied' ? 'denied' : 'noMicrophone' };
+    }
+    throw error;
+  }
+  const recording = recordMicrophone(context, stream);
+  let heard: RecordedSound;
+  let plan: CalibrationPlan;
+  try {
+    plan = await deps.askForRound();
+    if (plan.others.length === 0) return { kind: 'alone' };
+    const own = chirpSound(plan.own.chirp);
+    if (!playAtServerInstant(deps.output, plan.own.at, own)) {
+      return { kind: 'notReady' };
+    }
+    const last = Math.max(...plan.others.map(({ at }) => at));
+    const endsAt = deps.localTimeOf(last + LISTEN_AFTER_MS);
+    if (endsAt === null) return { kind: 'notReady' };
+    await sleep(endsAt - performance.now());
+  } finally {
+    heard = recording.stop();
+  }
+  const outcome = roundOutcome(...spread(findChirps(plan, heard, deps.localTimeOf)));
+  if (outcome.kind !== 'measured') return outcome;
+  const output = outputKeyOf(context);
+  const previous = outputDelays.get(output);
+  outputDelays.set(output, { ms: previous.ms + outcome.latenessMs, source: 'calibrated' });
+  return { kind: 'corrected', latenessMs: outcome.latenessMs, output, previous };
+}
+
+const spread = ({ own, others }: ReturnType<typeof heardChirps>) => [own, others] as const;
+
+/** Puts back the delay a calibration replaced on that output. */
+export function undoCalibration(output: string, previous: OutputDelay): void {
+  outputDelays.set(output, previous);
+}
