@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -11,7 +10,7 @@ import {
   SINK_A,
   SINK_B,
   delayedSpeaker,
-  pulseMissing,
+  speakerBench,
   roomMicrophone,
   startPulse,
   type Pulse,
@@ -19,7 +18,6 @@ import {
 import { startAppServer, stopServer } from '../lib/servers';
 import { reportRun } from '../lib/sync-report';
 import { measureRun, serverClockNow } from '../lib/sync-run';
-import type { Bench } from '../lib/types';
 
 const PORT = 39_520;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -166,20 +164,8 @@ async function measure(dir: string) {
   }
 }
 
-export const outputCalibrationBench: Bench = {
-  name: 'output-calibration',
-  description: `a speaker with a hidden delay (${HIDDEN_DELAYS_MS.join(', ')} ms) calibrated by listening to the room through a microphone: |A−B| before and after, and how long it took`,
-  run: async () => {
-    const missing = pulseMissing();
-    if (missing) {
-      console.log(`  output-calibration skipped: ${missing}`);
-      return {};
-    }
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'music-rooms-bench-calibration-'));
-    try {
-      return await measure(dir);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  },
-};
+export const outputCalibrationBench = speakerBench(
+  'output-calibration',
+  `a speaker with a hidden delay (${HIDDEN_DELAYS_MS.join(', ')} ms) calibrated by listening to the room through a microphone: |A−B| before and after, and how long it took`,
+  measure,
+);

@@ -10,12 +10,11 @@ import { checkDelayProxy, startDelayProxy } from '../lib/delay-proxy';
 import { launchListener, openSignedIn, snapshot } from '../lib/listeners';
 import { loadNow, startCpuHog } from '../lib/cpu-hog';
 import { resultsDir } from '../lib/paths';
-import { SINK_A, SINK_B, pulseMissing, startPulse, type Pulse } from '../lib/pulse';
+import { SINK_A, SINK_B, speakerBench, startPulse, type Pulse } from '../lib/pulse';
 import { startAppServer, stopServer } from '../lib/servers';
 import { driftFigures, reportRun, type RunReport } from '../lib/sync-report';
 import { combineRuns } from '../lib/sync-repeats';
 import { measureRun, serverClockNow } from '../lib/sync-run';
-import type { Bench } from '../lib/types';
 
 const PORT = 39_500;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -263,20 +262,8 @@ async function measure(dir: string) {
   }
 }
 
-export const playerSyncBench: Bench = {
-  name: 'player-sync',
-  description: `two Chromium speakers in one room, recorded and cross-correlated: |A−B| and each against the server, on loopback, B joining a room A plays, and through a ${PROXY.delayMs} ± ${PROXY.jitterMs} ms proxy, quiet and with the CPU busy (${SHORT_RUN_S} s each, ${REPEATS}× each), drift over ${DRIFT_RUN_S / 60} min`,
-  run: async () => {
-    const missing = pulseMissing();
-    if (missing) {
-      console.log(`  player-sync skipped: ${missing}`);
-      return {};
-    }
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'music-rooms-bench-sync-'));
-    try {
-      return await measure(dir);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  },
-};
+export const playerSyncBench = speakerBench(
+  'player-sync',
+  `two Chromium speakers in one room, recorded and cross-correlated: |A−B| and each against the server, on loopback, B joining a room A plays, and through a ${PROXY.delayMs} ± ${PROXY.jitterMs} ms proxy, quiet and with the CPU busy (${SHORT_RUN_S} s each, ${REPEATS}× each), drift over ${DRIFT_RUN_S / 60} min`,
+  measure,
+);

@@ -1,6 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import type { Bench } from './types';
 
 /**
  * A PulseAudio daemon of the bench's own (its runtime folder, configuration and socket under a
@@ -27,6 +29,34 @@ export function pulseMissing(): string | null {
   );
   if (missing.length === 0) return null;
   return `${missing.join(', ')} not found: install Debian's pulseaudio and pulseaudio-utils (apt-get install -y pulseaudio pulseaudio-utils)`;
+}
+
+/**
+ * A bench that plays through the sound server: without its tools it says so and gives no
+ * figures; with them it measures in a folder of its own, removed afterwards.
+ */
+export function speakerBench(
+  name: string,
+  description: string,
+  measure: (dir: string) => Promise<Record<string, number | string>>,
+): Bench {
+  return {
+    name,
+    description,
+    run: async () => {
+      const missing = pulseMissing();
+      if (missing) {
+        console.log(`  ${name} skipped: ${missing}`);
+        return {};
+      }
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), `music-rooms-bench-${name}-`));
+      try {
+        return await measure(dir);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
 }
 
 const DAEMON_CONF = [

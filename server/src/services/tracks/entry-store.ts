@@ -65,6 +65,10 @@ export async function playlistTrackIds(db: Database, playlistId: PlaylistId): Pr
   return rows.map((row) => row.id);
 }
 
+/** These tracks' entries in one playlist. */
+const entriesOf = (playlistId: PlaylistId, trackIds: readonly TrackId[]) =>
+  and(eq(playlistEntries.playlistId, playlistId), inArray(playlistEntries.trackId, [...trackIds]));
+
 /** Which of these tracks a playlist already holds. */
 export async function tracksInPlaylist(
   db: Database,
@@ -75,12 +79,7 @@ export async function tracksInPlaylist(
   const rows = await db
     .select({ id: playlistEntries.trackId })
     .from(playlistEntries)
-    .where(
-      and(
-        eq(playlistEntries.playlistId, playlistId),
-        inArray(playlistEntries.trackId, [...trackIds]),
-      ),
-    );
+    .where(entriesOf(playlistId, trackIds));
   return rows.map((row) => row.id);
 }
 
@@ -105,12 +104,7 @@ export async function deleteEntries(
   if (trackIds.length === 0) return [];
   const rows = await db
     .delete(playlistEntries)
-    .where(
-      and(
-        eq(playlistEntries.playlistId, playlistId),
-        inArray(playlistEntries.trackId, [...trackIds]),
-      ),
-    )
+    .where(entriesOf(playlistId, trackIds))
     .returning({ id: playlistEntries.trackId });
   return rows.map((row) => row.id);
 }
