@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PLATFORM_ERRORS, type DevMigrationStatus } from '@music-rooms/domain';
 import { describe, expect, test } from '../helpers/fixtures';
+import { NEWEST_MIGRATION, putBehindNewestMigration } from '../helpers/migration-behind';
 import { expectRefused } from '../helpers/rooms';
 
 // The migration tool of the developer pages, on whichever engine the suite runs (the embedded
@@ -22,22 +23,10 @@ describe('the migration tool', () => {
     const { client } = await f.signedInUser({ superAdmin: true });
     const db = t.app.database.db;
     const fresh = (await client.call('devMigrations.status', {})).body.value as DevMigrationStatus;
-    const entries = fresh.migrations.find((m) => m.tag === '0013_playlist_entries')!;
-    // As if the database were behind the code from 0013 on: tracks name their one playlist
-    // again, playlist_entries and the record of its migration are gone.
-    await db.execute(sql`
-      ALTER TABLE tracks ADD COLUMN playlist_id uuid
-        CONSTRAINT tracks_playlist_id_playlists_id_fk REFERENCES playlists(id) ON DELETE cascade;
-      ALTER TABLE tracks ADD COLUMN position double precision NOT NULL DEFAULT 0;
-      UPDATE tracks SET playlist_id = e.playlist_id, position = e.position
-        FROM playlist_entries e WHERE e.track_id = tracks.id;
-      CREATE INDEX tracks_playlist_position_idx ON tracks (playlist_id, position);
-      DROP TABLE playlist_entries;`);
-    await db.execute(
-      sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at >= ${entries.createdAt}`,
-    );
+    const newest = fresh.migrations.find((m) => m.tag === NEWEST_MIGRATION)!;
+    await putBehindNewestMigration(db, newest.createdAt);
     const behind = (await client.call('devMigrations.status', {})).body.value as DevMigrationStatus;
-    expect(behind.migrations.find((m) => m.tag === '0013_playlist_entries')).toMatchObject({
+    expect(behind.migrations.find((m) => m.tag === NEWEST_MIGRATION)).toMatchObject({
       applied: false,
     });
     expect(behind.migrations.at(-1)).toMatchObject({ applied: false });
