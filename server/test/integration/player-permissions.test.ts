@@ -35,6 +35,9 @@ const EXPECTED: Record<string, Outcome[]> = {
   'player.get':      [OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, PW, UN, PW, OK, OK],
   'player.command':  [OK, OK, OK, OK, FB, FB, FB, FB, NS, FB, FB, UN, NS, OK, OK],
   'player.handOver': [OK, OK, FB, FB, FB, FB, FB, FB, NS, FB, FB, UN, NS, FB, FB],
+  // Whoever may listen may hear whether the room is in sync, and time their own speakers.
+  'player.testSound': [OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, PW, UN, PW, OK, OK],
+  'player.calibrate': [OK, OK, OK, OK, OK, OK, OK, OK, OK, OK, PW, UN, PW, OK, OK],
 };
 
 let t: TestApp;
@@ -53,6 +56,8 @@ const ARGS: Record<string, (room: RoomRow) => Record<string, unknown>> = {
   'player.command': (room) => ({ roomId: room.id, revision: 0, command: { type: 'play' } }),
   // The participant is in the room (their page is open), so the label may go to them.
   'player.handOver': (room) => ({ roomId: room.id, userId: people.participant.id }),
+  'player.testSound': (room) => ({ roomId: room.id }),
+  'player.calibrate': (room) => ({ roomId: room.id, socketId: 'a-page-of-its-own' }),
 };
 
 function outcomeOf(res: JsonReply<FunctionBody>): Outcome | string {

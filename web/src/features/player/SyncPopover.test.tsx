@@ -4,6 +4,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { playerModel, syncedClock } from './player-fixtures.test-support';
 import { renderInApp, setupComponentTests } from '../../app/shell/render-app.test-support';
+import { RealtimeClient } from '../../lib/realtime/realtime-client';
+import { RealtimeProvider } from '../../lib/realtime/realtime-context';
 import { DEFAULT_OUTPUT, outputDelays } from './output-delay';
 import { SyncPopover } from './SyncPopover';
 
@@ -15,15 +17,18 @@ async function openPopover() {
   const { model } = playerModel(await syncedClock(), null, {
     status: { sync: 'inSync', driftMs: 0.4 },
   });
+  // The test sound and the calibration reach the room over its realtime connection.
   renderInApp(
-    <SyncPopover
-      player={model}
-      trigger={
-        <button type="button">
-          <span role="status">In sync</span>
-        </button>
-      }
-    />,
+    <RealtimeProvider client={new RealtimeClient()}>
+      <SyncPopover
+        player={model}
+        trigger={
+          <button type="button">
+            <span role="status">In sync</span>
+          </button>
+        }
+      />
+    </RealtimeProvider>,
   );
   await userEvent.click(screen.getByRole('button', { name: 'In sync' }));
   return screen.findByRole('dialog', { name: 'Sync' });
