@@ -65,3 +65,16 @@ export async function sendAimedCommand(
   if (!stillApplies(command, seen, fresh)) return null;
   return (await calls.command(fresh.revision, command)).state;
 }
+
+/**
+ * Of two states of the room a page knows (the live one, and the answer to its own last command),
+ * the later: the one a new command is aimed at. Play pressed, then Next before the live state
+ * came back, aims Next at the track that Play started.
+ */
+export function newestState(
+  a: PlaybackState | null,
+  b: PlaybackState | null,
+): PlaybackState | null {
+  if (!a || !b) return a ?? b;
+  return b.revision > a.revision ? b : a;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asTrackId } from '../src/ids';
 import { STOPPED, type PlaybackState } from '../src/playback';
-import { stillApplies } from '../src/player-sending';
+import { newestState, stillApplies } from '../src/player-sending';
 
 const [A, B] = [asTrackId('a'), asTrackId('b')];
 const seen: PlaybackState = { ...STOPPED, trackId: A, durationMs: 60_000, playing: true };
@@ -34,5 +34,16 @@ describe('a command refused because the room moved', () => {
       false,
     );
     expect(stillApplies({ type: 'shuffle', on: true }, seen, moved({}))).toBe(true);
+  });
+});
+
+describe('the state a new command is aimed at', () => {
+  it('is the later of the live state and the answer to the page’s own last command', () => {
+    const played = moved({ playing: true });
+    expect(newestState(STOPPED, played)).toBe(played);
+    expect(newestState(played, STOPPED)).toBe(played);
+    expect(newestState(null, played)).toBe(played);
+    expect(newestState(STOPPED, null)).toBe(STOPPED);
+    expect(newestState(null, null)).toBeNull();
   });
 });

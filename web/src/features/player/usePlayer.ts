@@ -1,6 +1,6 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { RoomId, TrackId } from '@music-rooms/domain/ids';
-import { STOPPED } from '@music-rooms/domain/playback';
+import { STOPPED, type PlaybackState } from '@music-rooms/domain/playback';
 import type { PlayerView } from '@music-rooms/domain/player';
 import type { PlayerCommand } from '@music-rooms/domain/player-commands';
 import type { RoomAccessArgs } from '@music-rooms/domain/rooms';
@@ -8,6 +8,7 @@ import { useRealtimeClient } from '../../lib/realtime/realtime-context';
 import { useLiveQueryState } from '../../lib/realtime/useLiveQuery';
 import type { TrackSummary } from '@music-rooms/domain/tracks';
 import type { EngineTrack } from './engine/engine-types';
+import { newestState } from '@music-rooms/domain/player-sending';
 import { sendPlayerCommand } from './player-api';
 import { followRoomSounds } from './room-sounds/room-sound-player';
 import { useCommandNotice } from './useCommandNotice';
@@ -50,10 +51,21 @@ export function usePlayer(roomId: RoomId, pass: RoomAccessArgs): PlayerModel {
     engine.engine.setView(state ? { state, loudnessLufs, next: next && engineTrack(next) } : null);
   }, [engine.engine, state, loudnessLufs, next]);
 
+  // What this page's own commands were answered: pressing Play, then Next before the room's
+  // live state arrives, aims Next at the track Play started, which the person knows of.
+  const answered = useRef<PlaybackState | null>(null);
+  useEffect(() => {
+    answered.current = null;
+  }, [roomId]);
   const command = useCallback(
     (next: PlayerCommand) => {
       engine.engine.unlock();
-      sendPlayerCommand(roomId, state ?? STOPPED, next, pass).catch(refused);
+      const seen = newestState(state, answered.current) ?? STOPPED;
+      sendPlayerCommand(roomId, seen, next, pass)
+        .then((result) => {
+          answered.current = newestState(answered.current, result);
+        })
+        .catch(refused);
     },
     [engine.engine, roomId, state, pass, refused],
   );
