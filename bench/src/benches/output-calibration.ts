@@ -3,7 +3,13 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { appClient } from '../lib/app-client';
 import { checkClickFinder } from '../lib/click-check';
-import { controller, roomWithClickTrack, untilReady, type Room } from '../lib/click-room';
+import {
+  controller,
+  playFromTop,
+  roomWithClickTrack,
+  untilReady,
+  type Room,
+} from '../lib/click-room';
 import { clickTrain, type ClickTrain } from '../lib/click-train';
 import { launchListener, openSignedIn, snapshot } from '../lib/listeners';
 import {
@@ -90,13 +96,7 @@ async function run(setup: Setup, delayMs: number) {
     // Each measured stretch plays the room from the top, both pages watched from that instant.
     const fromTheTop = async () => {
       const beganAt = serverClockNow();
-      await send({ type: 'seek', positionMs: 0 });
-      const state = await send({ type: 'play' });
-      return {
-        b,
-        timeline: { positionMs: state.positionMs, atServerMs: state.atServerMs },
-        beganAt,
-      };
+      return { b, timeline: await playFromTop(send), beganAt };
     };
     const run = (seconds: number) =>
       measureRun({ pulse, train, a: owner, seconds, begin: fromTheTop });

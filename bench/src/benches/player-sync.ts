@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { appClient } from '../lib/app-client';
-import { controller, roomWithClickTrack, untilReady, type Room } from '../lib/click-room';
+import {
+  controller,
+  playFromTop,
+  roomWithClickTrack,
+  untilReady,
+  type Room,
+} from '../lib/click-room';
 import { checkClickFinder } from '../lib/click-check';
 import { clickTrain, type ClickTrain } from '../lib/click-train';
 import { checkDelayProxy, startDelayProxy } from '../lib/delay-proxy';
@@ -53,13 +59,6 @@ type Setup = {
   owner: Page;
   listener: Browser;
 };
-
-/** Plays the room from the top; answers the timeline the server set. */
-async function playFromTop(send: Setup['send']) {
-  await send({ type: 'seek', positionMs: 0 });
-  const state = await send({ type: 'play' });
-  return { positionMs: state.positionMs, atServerMs: state.atServerMs };
-}
 
 /** Waits until the page says it plays in sync (A settled before B joins). */
 async function untilInSync(page: Page): Promise<void> {

@@ -36,6 +36,13 @@ export function controller(app: App, room: Room) {
   };
 }
 
+/** Plays the room from the top; answers the timeline the server set. */
+export async function playFromTop(send: ReturnType<typeof controller>) {
+  await send({ type: 'seek', positionMs: 0 });
+  const state = await send({ type: 'play' });
+  return { positionMs: state.positionMs, atServerMs: state.atServerMs };
+}
+
 /** Waits until the page's test hook answers and its clock has a first sample. */
 export async function untilReady(page: Page, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
