@@ -17,16 +17,33 @@ export type RunOptions = {
   cwd?: string;
 };
 
-/** Runs the built server (`server/dist/main.js`) as `npm start` would, and waits for its address. */
-export async function runBuiltServer(
-  env: Record<string, string>,
-  options: RunOptions = {},
-): Promise<ServerProcess> {
+/**
+ * Servers this process started and that still run. A test that fails or times out may leave its
+ * server running; when the test process ends they end with it, so no server outlives the suite
+ * (holding a port, a data folder and a core).
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+function spawnBuiltServer(env: Record<string, string>, options: RunOptions): ChildProcess {
   const child = spawn(process.execPath, [path.join(appRoot, 'server/dist/main.js')], {
     cwd: options.cwd ?? appRoot,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+/** Runs the built server (`server/dist/main.js`) as `npm start` would, and waits for its address. */
+export async function runBuiltServer(
+  env: Record<string, string>,
+  options: RunOptions = {},
+): Promise<ServerProcess> {
+  const child = spawnBuiltServer(env, options);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -57,15 +74,11 @@ export function runRefusedServer(
   env: Record<string, string>,
   options: RunOptions = {},
 ): Promise<FinishedProcess> {
-  const child = spawn(process.execPath, [path.join(appRoot, 'server/dist/main.js')], {
-    cwd: options.cwd ?? appRoot,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnBuiltServer(env, options);
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   // A server that started after all is stopped, so the test fails on its exit code, not a timeout.
   const started = setInterval(() => {
     if (stdout.includes('running at')) child.kill('SIGTERM');

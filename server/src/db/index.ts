@@ -7,7 +7,7 @@ import { addressOf, settingError } from '../startup-errors';
 import { lockDataDir } from './data-dir-lock';
 import { PgliteStream } from './pglite-stream';
 import { PgliteThread } from './pglite-thread';
-import { applyMigrations } from './migrations';
+import { applyMigrations, migrationsKey } from './migrations';
 import * as schema from './schema';
 
 export { schema };
@@ -93,7 +93,9 @@ async function openPglite(
 ): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const thread = await startThread(dataDir);
+  // In memory, a database may start already migrated, from an image kept for these migrations.
+  const schemaKey = dataDir ? null : await migrationsKey(migrationsFolder);
+  const thread = await startThread(dataDir, schemaKey);
   const pool = new pg.Pool({
     max: 1,
     idleTimeoutMillis: 0,
@@ -108,6 +110,7 @@ async function openPglite(
   const database = drizzle(pool, { schema }) as unknown as Database;
   try {
     await applyMigrations(database, 'pglite', migrationsFolder);
+    if (schemaKey && !thread.startedMigrated) await thread.keepMigratedImage();
   } catch (error) {
     await close();
     throw error;
@@ -117,8 +120,11 @@ async function openPglite(
 }
 
 /** The database thread; a folder it cannot open is a setting to change, told in one line. */
-async function startThread(dataDir: string | null): Promise<PgliteThread> {
-  if (!dataDir) return PgliteThread.start(null);
+async function startThread(
+  dataDir: string | null,
+  schemaKey: string | null,
+): Promise<PgliteThread> {
+  if (!dataDir) return PgliteThread.start(null, schemaKey);
   try {
     await fs.mkdir(path.dirname(dataDir), { recursive: true });
     return await PgliteThread.start(dataDir);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { getTableColumns, getTableName, sql, type SQL, type Table } from 'drizzle-orm';
@@ -37,6 +38,23 @@ export async function applyMigrations(
     await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     lockClient.release();
   }
+}
+
+/**
+ * Names the migrations in a folder by their content (every file, its path and its bytes), so
+ * that an image of a database migrated by them is never taken for another set.
+ */
+export async function migrationsKey(migrationsFolder: string): Promise<string> {
+  const files = (await fs.readdir(migrationsFolder, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(migrationsFolder, path.join(entry.parentPath, entry.name)))
+    .sort();
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(`${file}\0`);
+    hash.update(await fs.readFile(path.join(migrationsFolder, file)));
+  }
+  return hash.digest('hex').slice(0, 16);
 }
 
 type JournalEntry = { tag: string; when: number };

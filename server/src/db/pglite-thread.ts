@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 
 /** What the database thread (`pglite-worker.mjs`) answers. */
 type WorkerReply =
-  | { kind: 'ready' }
+  | { kind: 'ready'; migrated: boolean }
   | { kind: 'failed'; message: string }
   | { kind: 'result'; id: number; bytes: Uint8Array }
   | { kind: 'error'; id: number; message: string }
@@ -31,7 +31,11 @@ export class PgliteThread {
   private readonly exited: Promise<void>;
   private onClosed: () => void = () => {};
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    /** Opened from an image that already holds the migrations of the key it was started with. */
+    readonly startedMigrated: boolean,
+  ) {
     this.exited = new Promise((resolve) => worker.once('exit', () => resolve()));
     worker.on('message', (reply: WorkerReply) => this.settle(reply));
     worker.on('error', (error) => this.stop(error));
@@ -39,26 +43,33 @@ export class PgliteThread {
     worker.unref();
   }
 
-  /** Starts the thread and opens the database: a folder for its files, or null for memory. */
-  static async start(dataDir: string | null): Promise<PgliteThread> {
+  /**
+   * Starts the thread and opens the database: a folder for its files, or null for memory. A
+   * database in memory given `schemaKey` (which names the migrations) may start from a kept
+   * image that already holds them (see `pglite-worker.mjs`).
+   */
+  static async start(
+    dataDir: string | null,
+    schemaKey: string | null = null,
+  ): Promise<PgliteThread> {
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir },
+      workerData: { dataDir, schemaKey },
     });
-    await new Promise<void>((resolve, reject) => {
+    const migrated = await new Promise<boolean>((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`the embedded database stopped (${code})`));
       worker.once('error', reject);
       worker.once('exit', onExit);
       worker.once('message', (reply: WorkerReply) => {
         worker.off('error', reject);
         worker.off('exit', onExit);
-        if (reply.kind === 'ready') resolve();
+        if (reply.kind === 'ready') resolve(reply.migrated);
         else reject(new Error(reply.kind === 'failed' ? reply.message : 'unexpected answer'));
       });
     }).catch(async (error: unknown) => {
       await worker.terminate();
       throw error;
     });
-    return new PgliteThread(worker);
+    return new PgliteThread(worker, migrated);
   }
 
   /** Runs a batch of frontend messages; answers the backend's messages. */
@@ -75,6 +86,14 @@ export class PgliteThread {
     if (this.stopped) throw this.stopped;
     if (performance.now() - this.lastAnswerAt < RECENT_ANSWER_MS) return;
     await this.request({ kind: 'ping' }, []);
+  }
+
+  /**
+   * Keeps an image of this database in memory, just migrated and holding nothing else, for the
+   * next one started with the same schema key.
+   */
+  async keepMigratedImage(): Promise<void> {
+    await this.request({ kind: 'keep-migrated' }, []);
   }
 
   /** Rolls back a transaction a previous connection left open. */

@@ -33,55 +33,77 @@ function yieldToTheEventLoop() {
 
 /** @type {import('node:worker_threads').MessagePort} */
 const port = parentPort;
-/** @type {{ dataDir: string | null }} */
-const { dataDir } = workerData;
+/** @type {{ dataDir: string | null, schemaKey: string | null }} */
+const { dataDir, schemaKey } = workerData;
 
 const options = { extensions: { pg_trgm } };
 
 /** @type {PGlite | null} */
 let db = null;
 try {
-  db = dataDir ? await PGlite.create(dataDir, options) : await createInMemory();
+  const opened = dataDir
+    ? { db: await PGlite.create(dataDir, options), migrated: false }
+    : await createInMemory();
+  db = opened.db;
   // The default cost of reading a page out of order assumes a spinning disk; PGlite's pages
   // are in memory or the OS cache, and with the default the planner would rather hash a whole
   // table than look up a few hundred rows by their key.
   await db.exec('SET random_page_cost = 1.1');
-  port.postMessage({ kind: 'ready' });
+  port.postMessage({ kind: 'ready', migrated: opened.migrated });
 } catch (error) {
   port.postMessage({ kind: 'failed', message: messageOf(error) });
   port.close();
 }
 
 /**
- * A database in memory (the tests', a trial run's) starts from an image of a fresh cluster, kept
- * on this machine once one was made: PostgreSQL's initdb takes seconds of CPU at every start,
- * loading the image a fraction of one. The image belongs to one PGlite version; one that cannot
- * be read is made again. A database on disk is made once and is left to PGlite.
+ * A database in memory (the tests', a trial run's) starts from an image kept on this machine:
+ * PostgreSQL's initdb takes seconds of CPU at every start, and applying every migration about as
+ * long again, while loading an image takes a fraction of either. The newest image is of a
+ * cluster with the app's schema already migrated (`schemaKey` names the migrations it holds, so
+ * a changed migration is never taken from an old image); without one, a fresh cluster's image;
+ * without that, initdb. Each image belongs to one PGlite version; one that cannot be read is
+ * made again. A database on disk is made once and is left to PGlite.
+ * @returns {Promise<{ db: PGlite, migrated: boolean }>}
  */
 async function createInMemory() {
-  const image = readClusterImage();
-  if (image) {
-    try {
-      return await PGlite.create({ ...options, loadDataDir: image });
-    } catch {
-      // A damaged or foreign image: a fresh cluster below, and a new image from it.
-    }
-  }
-  const fresh = await PGlite.create(options);
-  await keepClusterImage(fresh);
-  return fresh;
+  const migrated = schemaKey ? await fromImage(imagePath(`migrated-${schemaKey}`)) : null;
+  if (migrated) return { db: migrated, migrated: true };
+  const fresh = await fromImage(imagePath('fresh-cluster'));
+  if (fresh) return { db: fresh, migrated: false };
+  const made = await PGlite.create(options);
+  await keepImage(made, imagePath('fresh-cluster'));
+  return { db: made, migrated: false };
 }
 
-function clusterImagePath() {
+/**
+ * @param {string} path
+ * @returns {Promise<PGlite | null>}
+ */
+async function fromImage(path) {
+  const image = readImage(path);
+  if (!image) return null;
+  try {
+    return await PGlite.create({ ...options, loadDataDir: image });
+  } catch {
+    // A damaged or foreign image: the caller starts from an older kind, and remakes this one.
+    return null;
+  }
+}
+
+/** @param {string} name */
+function imagePath(name) {
   const manifest = new URL('../package.json', import.meta.resolve('@electric-sql/pglite'));
   const { version } = JSON.parse(readFileSync(manifest, 'utf8'));
-  return join(tmpdir(), 'music-rooms-pglite', `fresh-cluster-${version}.tar`);
+  return join(tmpdir(), 'music-rooms-pglite', `${name}-${version}.tar`);
 }
 
-/** @returns {Blob | null} */
-function readClusterImage() {
+/**
+ * @param {string} path
+ * @returns {Blob | null}
+ */
+function readImage(path) {
   try {
-    return new Blob([readFileSync(clusterImagePath())]);
+    return new Blob([readFileSync(path)]);
   } catch {
     return null;
   }
@@ -91,17 +113,17 @@ function readClusterImage() {
  * Written beside its place and renamed into it, so that a database starting at the same time in
  * another process reads a whole image or none.
  * @param {PGlite} database
+ * @param {string} target
  */
-async function keepClusterImage(database) {
+async function keepImage(database, target) {
   try {
-    const target = clusterImagePath();
     const image = Buffer.from(await (await database.dumpDataDir('none')).arrayBuffer());
     mkdirSync(join(target, '..'), { recursive: true });
     const partial = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}`;
     writeFileSync(partial, image);
     renameSync(partial, target);
   } catch {
-    // Without an image the next database in memory runs initdb again, as it would anyway.
+    // Without an image the next database in memory starts from an older kind, as it would anyway.
   }
 }
 
@@ -113,7 +135,7 @@ port.on('message', (message) => {
   else queue = queue.then(() => handle(message));
 });
 
-/** @param {{ kind: 'exec', id: number, bytes: Uint8Array } | { kind: 'reset', id: number } | { kind: 'close' }} message */
+/** @param {{ kind: 'exec', id: number, bytes: Uint8Array } | { kind: 'reset', id: number } | { kind: 'keep-migrated', id: number } | { kind: 'close' }} message */
 async function handle(message) {
   if (!db) return;
   if (message.kind === 'close') {
@@ -121,6 +143,12 @@ async function handle(message) {
     db = null;
     port.postMessage({ kind: 'closed' });
     port.close();
+    return;
+  }
+  if (message.kind === 'keep-migrated') {
+    // Only a database that has just been migrated, and nothing else yet, is asked for this.
+    if (schemaKey) await keepImage(db, imagePath(`migrated-${schemaKey}`));
+    port.postMessage({ kind: 'result', id: message.id, bytes: new Uint8Array(0) });
     return;
   }
   try {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { ConfigError } from '../../src/config';
 import { openDatabase } from '../../src/db';
+import { migrationsKey } from '../../src/db/migrations';
 import { inTransaction } from '../../src/db/transaction';
 import { describe, expect, test as it } from '../helpers/fixtures';
 
@@ -89,6 +90,56 @@ describe('opening the embedded database', () => {
       expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a database in memory', () => {
+  const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
+  const imageFolder = path.join(os.tmpdir(), 'music-rooms-pglite');
+
+  /** The app's migrations, with a note that makes their set (and so their image) new. */
+  function newMigrationSet(): string {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'music-rooms-migrations-'));
+    fs.cpSync(migrationsFolder, folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'meta/note.txt'), `${Date.now()} ${Math.random()}`);
+    return folder;
+  }
+
+  async function appliedMigrations(folder: string): Promise<unknown[]> {
+    const database = await openDatabase({ url: null, dataDir: null, migrationsFolder: folder });
+    try {
+      const { rows } = (await database.db.execute(
+        sql`SELECT hash, created_at FROM drizzle.__drizzle_migrations ORDER BY id`,
+      )) as unknown as { rows: unknown[] };
+      await database.db.execute(sql`SELECT count(*) FROM playlist_entries`);
+      return rows;
+    } finally {
+      await database.close();
+    }
+  }
+
+  it('keeps an image once migrated, named by its migrations, and the next starts from it alike', async () => {
+    const folder = newMigrationSet();
+    const key = await migrationsKey(folder);
+    try {
+      expect(key).not.toBe(await migrationsKey(migrationsFolder));
+      const kept = () => fs.readdirSync(imageFolder).filter((name) => name.includes(key));
+      expect(kept()).toEqual([]);
+
+      const first = await appliedMigrations(folder);
+      expect(kept()).toHaveLength(1);
+      const second = await appliedMigrations(folder);
+      expect(second).toEqual(first);
+      const journal = JSON.parse(
+        fs.readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8'),
+      ) as { entries: unknown[] };
+      expect(second).toHaveLength(journal.entries.length);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+      for (const name of fs.readdirSync(imageFolder)) {
+        if (name.includes(key)) fs.rmSync(path.join(imageFolder, name), { force: true });
+      }
     }
   });
 });
