@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
+import type { PlayerView } from '@music-rooms/domain/player';
 import userEvent from '@testing-library/user-event';
-import { playerModel, syncedClock } from './player-fixtures.test-support';
+import { playerModel, playerView, syncedClock, trackSummary } from './player-fixtures.test-support';
 import { renderInApp, setupComponentTests } from '../../app/shell/render-app.test-support';
 import { RealtimeClient } from '../../lib/realtime/realtime-client';
 import { RealtimeProvider } from '../../lib/realtime/realtime-context';
@@ -14,9 +15,12 @@ setupComponentTests();
 
 afterEach(() => localStorage.clear());
 
-async function openPopover() {
-  const { model } = playerModel(await syncedClock(), null, {
-    status: { sync: 'inSync', driftMs: 0.4 },
+/** The room plays this, or nothing at all (`null`). */
+const playing = playerView(trackSummary('Sinnerman', 200_000), { state: { playing: true } });
+
+async function openPopover(view: PlayerView | null = null) {
+  const { model } = playerModel(await syncedClock(), view, {
+    status: view?.state.playing ? { sync: 'inSync', driftMs: 0.4 } : {},
   });
   // The test sound and the calibration reach the room over its realtime connection.
   renderInApp(
@@ -94,7 +98,7 @@ describe('the room sounds of a muted page', () => {
     const removeMicrophone = withMicrophone();
     try {
       playerSettings.update({ muted: true });
-      await openPopover();
+      await openPopover(playing);
       expect(screen.getByText(/sound is off, so it will not click/)).toBeInTheDocument();
       const calibrate = screen.getByRole('button', { name: 'Calibrate by listening' });
       expect(calibrate).toBeDisabled();
@@ -107,6 +111,22 @@ describe('the room sounds of a muted page', () => {
       expect(calibrate).toBeEnabled();
       expect(screen.queryByText(/its own chirp must be heard/)).not.toBeInTheDocument();
       expect(screen.queryByText(/it will not click/)).not.toBeInTheDocument();
+    } finally {
+      removeMicrophone();
+    }
+  });
+});
+
+describe('calibrating while nothing plays', () => {
+  it('is not offered, and the popover says why: only devices playing in sync chirp', async () => {
+    const removeMicrophone = withMicrophone();
+    try {
+      await openPopover(playerView(trackSummary('Sinnerman', 200_000)));
+      expect(screen.getByRole('button', { name: 'Calibrate by listening' })).toBeDisabled();
+      expect(screen.getByText(/Nothing plays in the room now/)).toBeInTheDocument();
+      // The rest of the popover is there all the same.
+      expect(screen.getByRole('button', { name: 'Play a test sound' })).toBeEnabled();
+      expect(screen.getByRole('button', { name: 'Tap along' })).toBeEnabled();
     } finally {
       removeMicrophone();
     }

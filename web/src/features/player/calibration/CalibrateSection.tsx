@@ -37,7 +37,8 @@ function resultText(t: TFunction, shown: Shown): string | null {
  * "Calibrate by listening": this device listens through its microphone while the room's devices
  * in sync chirp one after another, and corrects its own output delay by how late it sounded.
  * Without a microphone the control says so; a refused permission is explained, and the delay
- * can still be set by hand. A muted page cannot take part: its own chirp must be heard.
+ * can still be set by hand. A muted page cannot take part: its own chirp must be heard; nor can
+ * any while nothing plays, as only the devices that play in sync chirp.
  */
 export function CalibrateSection({ player }: { player: PlayerModel }) {
   const { t } = useTranslation();
@@ -49,7 +50,8 @@ export function CalibrateSection({ player }: { player: PlayerModel }) {
   const listening = shown?.kind === 'listening';
   const noMicrophone = microphone === 'none' || microphone === 'unsupported';
   const silent = isSilent(usePlayerSettings());
-  const cannot = noMicrophone || silent;
+  const playing = player.view?.state.playing ?? false;
+  const cannot = noMicrophone || silent || !playing;
 
   const calibrate = () => {
     if (listening || cannot) return;
@@ -76,7 +78,8 @@ export function CalibrateSection({ player }: { player: PlayerModel }) {
     ? t(`player.calibration.${microphone}`)
     : silent && !listening
       ? t('player.calibration.muted')
-      : resultText(t, shown);
+      : (resultText(t, shown) ??
+        t(playing ? 'player.calibration.hint' : 'player.calibration.needsMusic'));
   return (
     <PopoverSection title={t('player.calibration.title')}>
       <div className="room-sound__actions">
@@ -103,7 +106,7 @@ export function CalibrateSection({ player }: { player: PlayerModel }) {
         )}
       </div>
       <p className="room-sound__note" id={saidId} role="status">
-        {said ?? t('player.calibration.hint')}
+        {said}
       </p>
     </PopoverSection>
   );
