@@ -80,7 +80,8 @@ type Setup = {
   room: Room;
   send: ReturnType<typeof controller>;
   owner: Page;
-  listener: Browser;
+  /** Starts B's browser, playing into the stand-in's sink as it is now. */
+  launchB: () => Promise<Browser>;
   hidden: HiddenDelaySpeaker;
 };
 
@@ -115,8 +116,12 @@ async function run(setup: Setup, kind: SpeakerKind, delayMs: number) {
   const prefix = `${kind}Hidden${delayMs}`;
   const { room, send, pulse, train, owner } = setup;
   setup.hidden.setDelay(delayMs);
-  // A new context: this browser's stored delay starts at 0.
-  const b = await openSignedIn(setup.listener, `${BASE}/room/${room.roomUrl}`, room.memberCookie);
+  // A new browser each run: its stored delay starts at 0, and its sound goes to the sink as it
+  // is now. With one browser for every run, the fixed stand-in's runs after the first heard no
+  // delay at all: reloading the sink moves the streams on it elsewhere, and the browser went
+  // on playing in one (it seems to keep its output stream from page to page).
+  const browser = await setup.launchB();
+  const b = await openSignedIn(browser, `${BASE}/room/${room.roomUrl}`, room.memberCookie);
   try {
     await Promise.all([untilReady(owner, READY_TIMEOUT_MS), untilReady(b, READY_TIMEOUT_MS)]);
     // Each measured stretch plays the room from the top, both pages watched from that instant.
@@ -140,7 +145,7 @@ async function run(setup: Setup, kind: SpeakerKind, delayMs: number) {
   } catch (error) {
     return { [`${prefix}Failed`]: error instanceof Error ? error.message : String(error) };
   } finally {
-    await b.context().close();
+    await browser.close();
   }
 }
 
@@ -189,9 +194,8 @@ async function measure(dir: string) {
       }
       const hidden = SPEAKERS[kind](pulse);
       // B's browser plays into this stand-in's sink (PULSE_SINK is read at launch).
-      const listener = await launchListener(hidden.sink, pulse.env, AUDIO_BUFFER_FRAMES, micOfB);
-      browsers.push(listener);
-      const setup = { pulse, train, room, send, owner, listener, hidden };
+      const launchB = () => launchListener(hidden.sink, pulse.env, AUDIO_BUFFER_FRAMES, micOfB);
+      const setup = { pulse, train, room, send, owner, launchB, hidden };
       const runs: Record<string, number | string>[] = [];
       for (const delayMs of HIDDEN_DELAYS_MS) runs.push(await run(setup, kind, delayMs));
       figures = { ...figures, ...Object.assign({}, ...runs), ...worstAfter(kind, runs) };
