@@ -34,6 +34,11 @@ export type ListenerReport = {
   state: ListenerSyncState;
   /** How far what the page plays is from the room, in ms (positive: ahead); null unknown. */
   offsetMs: number | null;
+  /**
+   * The page makes no sound (muted, or its volume at zero): a calibration round does not ask
+   * it to chirp, as it would not be heard. Absent from a page that predates it: it sounds.
+   */
+  muted?: boolean;
 };
 
 /** One person in the panel. */

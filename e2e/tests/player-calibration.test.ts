@@ -54,7 +54,7 @@ function launchWithMicrophone(fakeMicrophone: boolean): Promise<Browser> {
 }
 
 describe('the sync popover', () => {
-  test('plays a test sound on every page of the room for the same server instant', async ({
+  test('plays a test sound on every page of the room for the same server instant, none on a muted one', async ({
     server,
     audioBrowser,
   }) => {
@@ -75,6 +75,22 @@ describe('the sync popover', () => {
     const [onAda] = await clicks(ada);
     const [onGrace] = await clicks(grace);
     expect(onGrace!.serverAt).toBe(onAda!.serverAt);
+
+    // Grace mutes her page: it clicks no more, and its popover says so.
+    await playerBar(grace).getByRole('button', { name: 'Mute' }).click();
+    const graces = await openSyncPopover(grace);
+    await graces.getByText('This page’s sound is off, so it will not click').waitFor();
+    const askAda = async (count: number) => {
+      await popover.getByRole('button', { name: 'Play a test sound' }).click();
+      await expect.poll(async () => (await clicks(ada)).length).toBe(count);
+      return (await clicks(ada)).at(-1)!.serverAt;
+    };
+    await askAda(2);
+    // Unmuted, she clicks with the next one: the one asked while she was muted never sounded.
+    await playerBar(grace).getByRole('button', { name: 'Unmute' }).click();
+    const third = await askAda(3);
+    await expect.poll(async () => (await clicks(grace)).length).toBe(2);
+    expect((await clicks(grace)).at(-1)!.serverAt).toBe(third);
   });
 
   test('says why it cannot listen when the microphone is refused, and the delay still moves by hand', async ({

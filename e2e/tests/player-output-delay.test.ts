@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from '../src/fixtures';
 import {
   IN_STEP_S,
@@ -32,6 +32,38 @@ async function apart(first: Page, second: Page): Promise<number> {
 const ONE_TRACK = [TWO_TRACKS[0]!];
 
 const DELAY_LABEL = 'This device’s output delay';
+
+/** How late the person of these tests hears every click after the page expects it. */
+const LAG_MS = 120;
+
+/**
+ * Taps along in the popover as a person who hears every click `lagMs` after the page expects
+ * it, and taps on it: each tap lands at the instant the page exposes for a click, plus the lag.
+ * Answers the delay proposed.
+ */
+async function tapWithLag(popover: Locator, lagMs: number): Promise<number> {
+  await popover.getByRole('button', { name: 'Tap along' }).click();
+  const tap = popover.getByRole('button', { name: 'Tap', exact: true });
+  await tap.evaluate(async (button, lag) => {
+    type Hooked = Window & { musicRooms?: { tapAlong?: { clicks(): readonly number[] } } };
+    const clicks = () => (window as Hooked).musicRooms?.tapAlong?.clicks() ?? [];
+    let last = -Infinity;
+    for (let taps = 0; taps < 10;) {
+      const next = clicks().find((heardAt) => heardAt > last && heardAt > performance.now());
+      if (next === undefined) {
+        await new Promise((done) => requestAnimationFrame(done));
+        continue;
+      }
+      await new Promise((done) => setTimeout(done, next + lag - performance.now()));
+      button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, isPrimary: true }));
+      last = next;
+      taps += 1;
+    }
+  }, lagMs);
+  const proposal = popover.getByText(/^Proposed: -?\d+ ms$/);
+  await proposal.waitFor();
+  return Number(/-?\d+/.exec((await proposal.textContent())!)![0]);
+}
 
 // A device's hidden output delay, set by hand or by tapping along (the sync popover).
 describe('the output delay of a device', () => {
@@ -81,32 +113,8 @@ describe('the output delay of a device', () => {
     await heardInSync(page);
 
     const popover = await openSyncPopover(page);
-    await popover.getByRole('button', { name: 'Tap along' }).click();
-    const tap = popover.getByRole('button', { name: 'Tap', exact: true });
-    const LAG_MS = 120;
-    // A person who hears every click 120 ms after the page expects it, and taps on it: each
-    // tap lands at the instant the page exposes for a click, plus the lag.
-    await tap.evaluate(async (button, lag) => {
-      type Hooked = Window & { musicRooms?: { tapAlong?: { clicks(): readonly number[] } } };
-      const clicks = () => (window as Hooked).musicRooms?.tapAlong?.clicks() ?? [];
-      let last = -Infinity;
-      for (let taps = 0; taps < 10;) {
-        const next = clicks().find((heardAt) => heardAt > last && heardAt > performance.now());
-        if (next === undefined) {
-          await new Promise((done) => requestAnimationFrame(done));
-          continue;
-        }
-        await new Promise((done) => setTimeout(done, next + lag - performance.now()));
-        button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, isPrimary: true }));
-        last = next;
-        taps += 1;
-      }
-    }, LAG_MS);
-
-    const proposal = popover.getByText(/^Proposed: -?\d+ ms$/);
-    await proposal.waitFor();
+    const proposed = await tapWithLag(popover, LAG_MS);
     await page.screenshot({ path: '/tmp/sync-popover-tapped.png' });
-    const proposed = Number(/-?\d+/.exec((await proposal.textContent())!)![0]);
     expect(Math.abs(proposed - LAG_MS)).toBeLessThanOrEqual(15);
 
     await popover.getByRole('button', { name: 'Use it' }).click();
@@ -126,5 +134,21 @@ describe('the output delay of a device', () => {
     expect(await field.inputValue()).toBe(String(proposed));
     await russian.getByText('Задано по нажатиям в такт.', { exact: false }).waitFor();
     await russian.getByRole('button', { name: 'Нажимать в такт' }).waitFor();
+  });
+
+  test('is reached from the badge while nothing plays, where tapping along keeps the room’s clock', async ({
+    server,
+    audioBrowser,
+  }) => {
+    const room = await roomWithTracks(server, { tracks: ONE_TRACK });
+    const page = await openRoomAs(audioBrowser, server, room.owner, room.url);
+    const badge = playerBar(page).getByRole('status');
+    await badge.getByText('Not playing').waitFor();
+
+    const popover = await openSyncPopover(page);
+    const proposed = await tapWithLag(popover, LAG_MS);
+    expect(Math.abs(proposed - LAG_MS)).toBeLessThanOrEqual(15);
+    await popover.getByRole('button', { name: 'Use it' }).click();
+    await expect.poll(async () => (await snapshot(page))?.outputDelayMs).toBe(proposed);
   });
 });

@@ -16,9 +16,12 @@ import {
   SINK_A,
   SINK_B,
   delayedSpeaker,
+  fixedDelayMissing,
+  fixedDelaySpeaker,
   speakerBench,
   roomMicrophone,
   startPulse,
+  type HiddenDelaySpeaker,
   type Pulse,
 } from '../lib/pulse';
 import { startAppServer, stopServer } from '../lib/servers';
@@ -43,8 +46,31 @@ const TARGET_CALIBRATION_S = 10;
 const AUDIO_BUFFER_FRAMES = 4096;
 const READY_TIMEOUT_MS = 120_000;
 const RESULT_TIMEOUT_MS = 60_000;
-/** B's browser plays into this sink; its sound reaches speaker B only through the loopback. */
-const HIDDEN_SINK = 'bench_speaker_b_hidden';
+
+/**
+ * The stand-ins for B's late speaker, each a sink B's browser plays into whose sound reaches
+ * speaker B later than the browser knows: `fixed`, a delay line that holds its delay to the
+ * sample, as a Bluetooth speaker roughly does; `loopback`, `module-loopback`, whose latency
+ * wanders by a few ms. `BENCH_CALIBRATION_SPEAKERS` names those to run (default: both).
+ */
+const SPEAKERS = {
+  fixed: (pulse: Pulse) => fixedDelaySpeaker(pulse, 'bench_speaker_b_fixed', SINK_B),
+  loopback: (pulse: Pulse) => delayedSpeaker(pulse, 'bench_speaker_b_hidden', SINK_B),
+} satisfies Record<string, (pulse: Pulse) => HiddenDelaySpeaker>;
+type SpeakerKind = keyof typeof SPEAKERS;
+
+/** The stand-ins asked for, in a fixed order; an unknown name fails at once. */
+function speakerKinds(): SpeakerKind[] {
+  const asked = (process.env.BENCH_CALIBRATION_SPEAKERS ?? 'fixed,loopback')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = asked.filter((name) => !(name in SPEAKERS));
+  if (unknown.length > 0) {
+    throw new Error(`BENCH_CALIBRATION_SPEAKERS: unknown ${unknown.join(', ')} (fixed, loopback)`);
+  }
+  return (Object.keys(SPEAKERS) as SpeakerKind[]).filter((kind) => asked.includes(kind));
+}
 
 const app = appClient(BASE);
 
@@ -54,8 +80,9 @@ type Setup = {
   room: Room;
   send: ReturnType<typeof controller>;
   owner: Page;
-  listener: Browser;
-  hidden: ReturnType<typeof delayedSpeaker>;
+  /** Starts B's browser, playing into the stand-in's sink as it is now. */
+  launchB: () => Promise<Browser>;
+  hidden: HiddenDelaySpeaker;
 };
 
 /** What the calibrate control ended with: its message, and how long it took (s). */
@@ -85,12 +112,16 @@ function gapFigures(figures: Record<string, number | string>, from: string, pref
 }
 
 /** One run: B's speaker `delayMs` late, heard before, calibrated by listening, heard after. */
-async function run(setup: Setup, delayMs: number) {
-  const prefix = `hidden${delayMs}`;
+async function run(setup: Setup, kind: SpeakerKind, delayMs: number) {
+  const prefix = `${kind}Hidden${delayMs}`;
   const { room, send, pulse, train, owner } = setup;
   setup.hidden.setDelay(delayMs);
-  // A new context: this browser's stored delay starts at 0.
-  const b = await openSignedIn(setup.listener, `${BASE}/room/${room.roomUrl}`, room.memberCookie);
+  // A new browser each run: its stored delay starts at 0, and its sound goes to the sink as it
+  // is now. With one browser for every run, the fixed stand-in's runs after the first heard no
+  // delay at all: reloading the sink moves the streams on it elsewhere, and the browser went
+  // on playing in one (it seems to keep its output stream from page to page).
+  const browser = await setup.launchB();
+  const b = await openSignedIn(browser, `${BASE}/room/${room.roomUrl}`, room.memberCookie);
   try {
     await Promise.all([untilReady(owner, READY_TIMEOUT_MS), untilReady(b, READY_TIMEOUT_MS)]);
     // Each measured stretch plays the room from the top, both pages watched from that instant.
@@ -114,8 +145,21 @@ async function run(setup: Setup, delayMs: number) {
   } catch (error) {
     return { [`${prefix}Failed`]: error instanceof Error ? error.message : String(error) };
   } finally {
-    await b.context().close();
+    await browser.close();
   }
+}
+
+/** The worst p95 of |A−B| after calibrating over a stand-in's runs, beside the target. */
+function worstAfter(kind: SpeakerKind, runs: readonly Record<string, number | string>[]) {
+  const p95s = runs.flatMap((figures) =>
+    Object.entries(figures)
+      .filter(([name, value]) => name.endsWith('AfterABP95Ms') && typeof value === 'number')
+      .map(([, value]) => value as number),
+  );
+  return {
+    [`${kind}AfterABP95WorstMs`]: p95s.length > 0 ? Math.max(...p95s) : 'none',
+    [`${kind}RunsMeasured`]: p95s.length,
+  };
 }
 
 async function measure(dir: string) {
@@ -125,7 +169,6 @@ async function measure(dir: string) {
   const pulse = await startPulse(path.join(dir, 'pulse'));
   const browsers: Browser[] = [];
   try {
-    const hidden = delayedSpeaker(pulse, HIDDEN_SINK, SINK_B);
     const { trackId, ...room } = await roomWithClickTrack(app, train);
     const send = controller(app, room);
     await send({ type: 'select', trackId });
@@ -136,16 +179,27 @@ async function measure(dir: string) {
       args: ['--use-fake-ui-for-media-stream'],
       env: { PULSE_SOURCE: roomMicrophone(pulse) },
     };
-    browsers.push(await launchListener(HIDDEN_SINK, pulse.env, AUDIO_BUFFER_FRAMES, micOfB));
     const owner = await openSignedIn(
       browsers[0]!,
       `${BASE}/room/${room.roomUrl}`,
       room.ownerCookie,
     );
-    const setup = { pulse, train, room, send, owner, listener: browsers[1]!, hidden };
     let figures: Record<string, number | string> = {};
-    for (const delayMs of HIDDEN_DELAYS_MS)
-      figures = { ...figures, ...(await run(setup, delayMs)) };
+    for (const kind of speakerKinds()) {
+      const missing = kind === 'fixed' ? fixedDelayMissing() : null;
+      if (missing) {
+        console.log(`  ${kind} speaker skipped: ${missing}`);
+        figures = { ...figures, [`${kind}Skipped`]: missing };
+        continue;
+      }
+      const hidden = SPEAKERS[kind](pulse);
+      // B's browser plays into this stand-in's sink (PULSE_SINK is read at launch).
+      const launchB = () => launchListener(hidden.sink, pulse.env, AUDIO_BUFFER_FRAMES, micOfB);
+      const setup = { pulse, train, room, send, owner, launchB, hidden };
+      const runs: Record<string, number | string>[] = [];
+      for (const delayMs of HIDDEN_DELAYS_MS) runs.push(await run(setup, kind, delayMs));
+      figures = { ...figures, ...Object.assign({}, ...runs), ...worstAfter(kind, runs) };
+    }
     await send({ type: 'pause' });
     return {
       afterSeconds: AFTER_S,
@@ -166,6 +220,6 @@ async function measure(dir: string) {
 
 export const outputCalibrationBench = speakerBench(
   'output-calibration',
-  `a speaker with a hidden delay (${HIDDEN_DELAYS_MS.join(', ')} ms) calibrated by listening to the room through a microphone: |A−B| before and after, and how long it took`,
+  `a speaker with a hidden delay (${HIDDEN_DELAYS_MS.join(', ')} ms; a fixed delay line and a module-loopback) calibrated by listening to the room through a microphone: |A−B| before and after, and how long it took`,
   measure,
 );

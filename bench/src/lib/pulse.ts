@@ -166,15 +166,27 @@ export function roomMicrophone(pulse: Pulse): string {
 }
 
 /**
- * A speaker whose sound reaches the room `delayMs` late, as a Bluetooth speaker's does: a null
- * sink of its own (`name`, which a browser plays into) looped into `speakerSink` through
- * `module-loopback` with that latency. `setDelay` loads the loopback again with another one.
+ * A speaker whose sound reaches the room later than its browser knows, as a Bluetooth
+ * speaker's does: `sink` is what the browser plays into, `setDelay` how late it then sounds.
  */
-export function delayedSpeaker(pulse: Pulse, name: string, speakerSink: string) {
+export type HiddenDelaySpeaker = { sink: string; setDelay: (delayMs: number) => void };
+
+/**
+ * A hidden delay by `module-loopback` with that latency: a null sink of its own (`name`, which a
+ * browser plays into) looped into `speakerSink`. `setDelay` loads the loopback again with
+ * another one. The loopback holds its latency only roughly: it wanders by a few ms while it
+ * plays, so this speaker's delay is not quite fixed.
+ */
+export function delayedSpeaker(
+  pulse: Pulse,
+  name: string,
+  speakerSink: string,
+): HiddenDelaySpeaker {
   const load = (args: string[]) => loadModule(pulse, args);
   load(['module-null-sink', `sink_name=${name}`, `rate=${PULSE_RATE}`, 'channels=1']);
   let loopback: string | null = null;
   return {
+    sink: name,
     setDelay(delayMs: number): void {
       if (loopback !== null) run('pactl', ['unload-module', loopback], pulse.env);
       loopback = load([
@@ -190,6 +202,54 @@ export function delayedSpeaker(pulse: Pulse, name: string, speakerSink: string) 
       ]);
     },
   };
+}
+
+/** The LADSPA plugin (Debian's swh-plugins) of the fixed delay: a delay line of whole samples. */
+const DELAY_PLUGIN = { file: 'delay_1898', label: 'delay_n' };
+/** Its longest delay (s), which it allocates for: above any hidden delay a run sets. */
+const DELAY_MAX_S = 1;
+
+/** What is missing for a fixed hidden delay, as one line; null when nothing is. */
+export function fixedDelayMissing(): string | null {
+  const folders = (process.env.LADSPA_PATH ?? '/usr/lib/ladspa:/usr/local/lib/ladspa').split(':');
+  const found = folders.some((folder) =>
+    fs.existsSync(path.join(folder, `${DELAY_PLUGIN.file}.so`)),
+  );
+  return found
+    ? null
+    : `the LADSPA plugin ${DELAY_PLUGIN.file} was not found: install Debian's swh-plugins (apt-get install -y swh-plugins)`;
+}
+
+/**
+ * A hidden delay that stays what it is set to, to the sample: `name` is a LADSPA filter sink
+ * over `speakerSink` (`module-ladspa-sink`) running a delay line of whole samples. The filter
+ * reports its master's latency, not the line's, so the browser sees nothing of it, as of a
+ * Bluetooth speaker's. `setDelay` loads the sink again (the plugin's controls are fixed at
+ * load): a browser stream must be opened after it, as each run's page is.
+ */
+export function fixedDelaySpeaker(
+  pulse: Pulse,
+  name: string,
+  speakerSink: string,
+): HiddenDelaySpeaker {
+  let filter: string | null = null;
+  const setDelay = (delayMs: number) => {
+    if (delayMs / 1000 > DELAY_MAX_S) throw new Error(`A fixed delay is at most ${DELAY_MAX_S} s`);
+    if (filter !== null) run('pactl', ['unload-module', filter], pulse.env);
+    filter = loadModule(pulse, [
+      'module-ladspa-sink',
+      `sink_name=${name}`,
+      `sink_master=${speakerSink}`,
+      `plugin=${DELAY_PLUGIN.file}`,
+      `label=${DELAY_PLUGIN.label}`,
+      // The plugin's control ports in order: "Max Delay (s)", "Delay Time (s)".
+      `control=${DELAY_MAX_S},${delayMs / 1000}`,
+      'channels=1',
+    ]);
+  };
+  // The sink is there from the start, as a browser told to play into it may look for it.
+  setDelay(0);
+  return { sink: name, setDelay };
 }
 
 /** The null sink's latency and configured latency in µs, as `pactl` reports them now. */

@@ -31,6 +31,7 @@ const syncSchema = z.object({
   roomId: roomIdSchema,
   state: z.enum(LISTENER_SYNC_STATES),
   offsetMs: z.number().finite().nullable(),
+  muted: z.boolean().default(false),
 });
 
 /**

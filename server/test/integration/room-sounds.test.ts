@@ -47,7 +47,7 @@ describe('sounds every page of a room plays at one instant', () => {
     expect(limited.body).toMatchObject({ status: 'error', errorData: { code: 'rate_limited' } });
   });
 
-  it('plans a calibration round of the pages in sync, each told its own chirp', async ({
+  it('plans a calibration round of the pages in sync and not muted, each told its own chirp', async ({
     t,
     f,
   }) => {
@@ -55,16 +55,22 @@ describe('sounds every page of a room plays at one instant', () => {
     const room = await createRoom(t, { owner });
     const roomId = asRoomId(room.id);
     const ownerClient = await clientFor(t, owner);
-    const [listening, inSync, finding] = await Promise.all([
+    const [listening, inSync, finding, muted] = await Promise.all([
       tabSocket(t, ownerClient),
       tabSocket(t),
       tabSocket(t),
+      tabSocket(t),
     ]);
-    for (const tab of [listening, inSync, finding]) expect(await join(tab, roomId)).toBe(true);
-    inSync.emit('presence:sync', { roomId, state: 'inSync', offsetMs: 0.4 });
+    for (const tab of [listening, inSync, finding, muted]) {
+      expect(await join(tab, roomId)).toBe(true);
+    }
+    // The muted page reports first: by the time the page in sync is heard of, so is it.
+    muted.emit('presence:sync', { roomId, state: 'inSync', offsetMs: 0.2, muted: true });
+    inSync.emit('presence:sync', { roomId, state: 'inSync', offsetMs: 0.4, muted: false });
     finding.emit('presence:sync', { roomId, state: 'syncing', offsetMs: null });
     listening.emit('presence:sync', { roomId, state: 'inSync', offsetMs: 0.1 });
     const told = nextSound(inSync);
+    const firstOnMuted = nextSound(muted);
 
     let plan = { own: { at: 0, chirp: 0 }, others: [] as { at: number; chirp: number }[] };
     // The reports reach the server in their own time: ask until the page in sync takes part.
@@ -78,5 +84,9 @@ describe('sounds every page of a room plays at one instant', () => {
     expect(await told).toEqual({ kind: 'chirp', roomId, ...plan.others[0] });
     expect(plan.others[0]!.chirp).not.toBe(plan.own.chirp);
     expect(plan.others[0]!.at).toBeGreaterThan(plan.own.at);
+    // A page hears its sounds in the order they were told: the muted one, no chirp before this
+    // test click, which it is told as every page present is (and does not play, being muted).
+    await ownerClient.call('player.testSound', { roomId });
+    expect(await firstOnMuted).toMatchObject({ kind: 'test' });
   });
 });

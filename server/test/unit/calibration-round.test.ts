@@ -38,6 +38,15 @@ describe('calibrationRound', () => {
     expect(last - NOW).toBeLessThanOrEqual(2000);
   });
 
+  it('leaves out a muted page: it plays no chirp, so none is planned for it', () => {
+    const round = calibrationRound(NOW, 'mine', [
+      { socketId: 'muted', state: 'inSync', muted: true },
+      { socketId: 'speaker', state: 'inSync', muted: false },
+    ]);
+    expect(round.cues.map(({ socketId }) => socketId)).toEqual(['speaker']);
+    expect(round.plan.others).toHaveLength(1);
+  });
+
   it('plans a round of one when nobody else plays in sync', () => {
     const round = calibrationRound(NOW, 'mine', [{ socketId: 'other', state: 'blocked' }]);
     expect(round.plan.others).toEqual([]);

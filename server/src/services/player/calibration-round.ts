@@ -1,7 +1,7 @@
 import { CALIBRATION, type CalibrationPlan, type CalibrationSlot } from '@music-rooms/domain';
 
 /** A page that may chirp in a round: its socket and how it last said it plays along. */
-export type RoundCandidate = { socketId: string; state: string };
+export type RoundCandidate = { socketId: string; state: string; muted?: boolean };
 
 /** A round: the plan the listening page is answered, and the chirp each other page is told. */
 export type CalibrationRound = {
@@ -12,7 +12,8 @@ export type CalibrationRound = {
 /**
  * Plans a calibration round (pure): the listening page's own chirp first, then up to
  * `maxOthers` pages that play in sync, each its own chirp and instant, `spacingMs` apart. Only
- * pages in sync take part: a page still finding its place would chirp at the wrong instant.
+ * pages in sync take part: a page still finding its place would chirp at the wrong instant. A
+ * muted page is left out: it plays no room sound, and a chirp planned for it would be missed.
  */
 export function calibrationRound(
   now: number,
@@ -22,7 +23,10 @@ export function calibrationRound(
   const others = [
     ...new Set(
       candidates
-        .filter(({ socketId, state }) => state === 'inSync' && socketId !== ownSocketId)
+        .filter(
+          ({ socketId, state, muted }) =>
+            state === 'inSync' && muted !== true && socketId !== ownSocketId,
+        )
         .map(({ socketId }) => socketId),
     ),
   ].slice(0, CALIBRATION.maxOthers);

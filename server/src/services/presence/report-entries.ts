@@ -8,6 +8,8 @@ export type StoredReport = {
   memberKey: string;
   state: ListenerSyncState;
   offsetMs: number | null;
+  /** The page makes no sound: it is left out of calibration rounds. */
+  muted: boolean;
   expiresAt: number;
 };
 

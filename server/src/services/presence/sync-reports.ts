@@ -55,6 +55,7 @@ export class SyncReports {
       memberKey,
       state,
       offsetMs,
+      muted: report.muted ?? false,
       expiresAt: now + this.staleMs,
     };
     await this.entries.put(roomId, key, stored);

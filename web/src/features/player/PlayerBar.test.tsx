@@ -175,7 +175,7 @@ describe('PlayerBar', () => {
     expect(screen.getByText('Taps: 0 of 8')).toBeInTheDocument();
   });
 
-  it('offers "Click to start playback" while the browser blocks audio, and nothing when idle', async () => {
+  it('offers "Click to start playback" while the browser blocks audio, and the sync popover when nothing plays', async () => {
     const clock = await syncedClock();
     const unlock = vi.fn();
     const view = playerView(song, { state: { playing: true } });
@@ -188,8 +188,16 @@ describe('PlayerBar', () => {
     expect(bar().queryByRole('status')).toBeNull();
 
     show(playerModel(clock, playerView(song), { status: { sync: 'idle' } }).model);
-    expect(bar().queryByRole('status')).toBeNull();
     expect(bar().queryByRole('button', { name: 'Click to start playback' })).toBeNull();
+    expect(bar().getByRole('status')).toHaveTextContent('Not playing');
+    // Paused, this device's delay, tapping along and the test sound are one click away.
+    await userEvent.click(button('Not playing'));
+    const popover = await screen.findByRole('dialog', { name: 'Sync' });
+    expect(
+      within(popover).getByRole('spinbutton', { name: 'This device’s output delay' }),
+    ).toBeInTheDocument();
+    expect(within(popover).getByRole('button', { name: 'Play a test sound' })).toBeEnabled();
+    expect(within(popover).getByRole('button', { name: 'Tap along' })).toBeEnabled();
   });
 
   it('shows the elapsed and total time as a clock, hours when the track has them', async () => {

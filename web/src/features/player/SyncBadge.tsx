@@ -8,16 +8,15 @@ import type { PlayerModel } from './usePlayer';
 type SyncBadgeProps = { player: PlayerModel };
 
 /**
- * How this page stands with the room (spec §4): syncing, in sync, sync error, reconnecting
- * while the connection to the server is lost and back in sync once it returns. A click (or
- * Enter) opens the sync popover: how far what it plays is from the room, the output's latency,
- * the server's clock, and this device's output delay. While autoplay is blocked it is the
- * "click to start playback" button instead.
+ * How this page stands with the room (spec §4): not playing, syncing, in sync, sync error,
+ * reconnecting while the connection to the server is lost and back in sync once it returns. A
+ * click (or Enter) opens the sync popover, playing or not: how far what it plays is from the
+ * room, the output's latency, the server's clock, this device's output delay and what can be
+ * done about it. While autoplay is blocked it is the "click to start playback" button instead.
  */
 export function SyncBadge({ player }: SyncBadgeProps) {
   const { t } = useTranslation();
   const badge = useBadgeState(player.status.sync, useRealtimeStatus());
-  if (badge === 'idle') return null;
   if (badge === 'blocked') {
     return (
       <button type="button" className="sync-start" onClick={player.unlock}>

@@ -1,18 +1,15 @@
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Gauge, Volume1, Volume2, VolumeX } from 'lucide-react';
 import { cx } from '../../lib/cx';
 import { IconButton } from '../../ui/IconButton';
-import { playerSettings } from './player-settings';
+import { isSilent, playerSettings, usePlayerSettings } from './player-settings';
 
 /** Volume, mute and "normalize volume": this listener's own, remembered in this browser. */
 export function VolumeControl() {
   const { t } = useTranslation();
-  const { volume, muted, normalize } = useSyncExternalStore(
-    playerSettings.subscribe,
-    playerSettings.get,
-  );
-  const silent = muted || volume === 0;
+  const settings = usePlayerSettings();
+  const { volume, muted, normalize } = settings;
+  const silent = isSilent(settings);
   return (
     <div className="player-volume">
       <IconButton

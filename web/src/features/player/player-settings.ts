@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { isVolume, storedSettings } from '../../lib/stored-settings';
 
 /** The listener's own player settings, kept in this browser (never sent to the room). */
@@ -9,3 +10,14 @@ export const playerSettings = storedSettings<PlayerSettings>(
   { volume: 0.8, muted: false, normalize: true },
   { checks: { volume: isVolume } },
 );
+
+/**
+ * Whether this page makes no sound: muted, or its volume at zero. A silent page plays none of
+ * the room's sounds either (test clicks, calibration chirps), as a person who muted it expects.
+ */
+export const isSilent = ({ muted, volume }: PlayerSettings) => muted || volume === 0;
+
+/** The player settings, followed as they change (in this tab or another). */
+export function usePlayerSettings(): PlayerSettings {
+  return useSyncExternalStore(playerSettings.subscribe, playerSettings.get);
+}

@@ -10,6 +10,7 @@ import type { TrackSummary } from '@music-rooms/domain/tracks';
 import type { EngineTrack } from './engine/engine-types';
 import { newestState } from '@music-rooms/domain/player-sending';
 import { sendPlayerCommand } from './player-api';
+import { isSilent, playerSettings } from './player-settings';
 import { followRoomSounds } from './room-sounds/room-sound-player';
 import { useCommandNotice } from './useCommandNotice';
 import { usePlayerEngine, type PlayerEngine } from './usePlayerEngine';
@@ -42,8 +43,11 @@ export function usePlayer(roomId: RoomId, pass: RoomAccessArgs): PlayerModel {
   const view = live.status === 'value' ? live.value : null;
   const state = view?.state ?? null;
   const client = useRealtimeClient();
-  // The room's test clicks and calibration chirps play on the player's clock.
-  useEffect(() => followRoomSounds(client, engine.engine, roomId), [client, engine.engine, roomId]);
+  // The room's test clicks and calibration chirps play on the player's clock, unless muted.
+  useEffect(
+    () => followRoomSounds(client, engine.engine, roomId, () => isSilent(playerSettings.get())),
+    [client, engine.engine, roomId],
+  );
 
   const loudnessLufs = view?.track?.loudnessLufs ?? null;
   const next = view?.next ?? null;

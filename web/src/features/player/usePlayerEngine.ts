@@ -6,7 +6,7 @@ import { trackOpener } from './engine/open-track';
 import { PlayerClock } from './engine/player-clock';
 import { SyncEngine } from './engine/sync-engine';
 import type { EngineStatus } from './engine/sync-state';
-import { playerSettings } from './player-settings';
+import { usePlayerSettings } from './player-settings';
 import { installPlayerHook } from './test-hook';
 import { followOutputDelay } from './useOutputDelay';
 
@@ -70,7 +70,7 @@ export function usePlayerEngine(pass: RoomAccessArgs): PlayerEngine {
     };
   }, [clock, engine]);
 
-  const settings = useSyncExternalStore(playerSettings.subscribe, playerSettings.get);
+  const settings = usePlayerSettings();
   useEffect(() => {
     engine.setVolume(settings.volume, settings.muted);
     engine.setNormalize(settings.normalize);

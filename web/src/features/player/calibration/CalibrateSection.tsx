@@ -6,6 +6,7 @@ import { callMutation } from '../../../lib/api/functions';
 import { useRealtimeClient } from '../../../lib/realtime/realtime-context';
 import { Button } from '../../../ui/Button';
 import { PopoverSection } from '../../../ui/Popover';
+import { isSilent, usePlayerSettings } from '../player-settings';
 import type { PlayerModel } from '../usePlayer';
 import { listenRound, undoCalibration, type CalibrationResult } from './listen-round';
 import { useMicrophoneState } from './useMicrophoneState';
@@ -36,7 +37,8 @@ function resultText(t: TFunction, shown: Shown): string | null {
  * "Calibrate by listening": this device listens through its microphone while the room's devices
  * in sync chirp one after another, and corrects its own output delay by how late it sounded.
  * Without a microphone the control says so; a refused permission is explained, and the delay
- * can still be set by hand.
+ * can still be set by hand. A muted page cannot take part: its own chirp must be heard; nor can
+ * any while nothing plays, as only the devices that play in sync chirp.
  */
 export function CalibrateSection({ player }: { player: PlayerModel }) {
   const { t } = useTranslation();
@@ -47,9 +49,12 @@ export function CalibrateSection({ player }: { player: PlayerModel }) {
   const saidId = useId();
   const listening = shown?.kind === 'listening';
   const noMicrophone = microphone === 'none' || microphone === 'unsupported';
+  const silent = isSilent(usePlayerSettings());
+  const playing = player.view?.state.playing ?? false;
+  const cannot = noMicrophone || silent || !playing;
 
   const calibrate = () => {
-    if (listening || noMicrophone) return;
+    if (listening || cannot) return;
     player.unlock();
     setShown({ kind: 'listening' });
     listenRound({
@@ -69,7 +74,12 @@ export function CalibrateSection({ player }: { player: PlayerModel }) {
     );
   };
 
-  const said = noMicrophone ? t(`player.calibration.${microphone}`) : resultText(t, shown);
+  const said = noMicrophone
+    ? t(`player.calibration.${microphone}`)
+    : silent && !listening
+      ? t('player.calibration.muted')
+      : (resultText(t, shown) ??
+        t(playing ? 'player.calibration.hint' : 'player.calibration.needsMusic'));
   return (
     <PopoverSection title={t('player.calibration.title')}>
       <div className="room-sound__actions">
@@ -77,7 +87,7 @@ export function CalibrateSection({ player }: { player: PlayerModel }) {
           size="sm"
           onClick={calibrate}
           busy={listening}
-          disabled={noMicrophone}
+          disabled={cannot}
           aria-describedby={saidId}
         >
           {listening ? t('player.calibration.listening') : t('player.calibration.start')}
@@ -96,7 +106,7 @@ export function CalibrateSection({ player }: { player: PlayerModel }) {
         )}
       </div>
       <p className="room-sound__note" id={saidId} role="status">
-        {said ?? t('player.calibration.hint')}
+        {said}
       </p>
     </PopoverSection>
   );

@@ -4,6 +4,7 @@ import { useErrorText } from '../../../app/forms/useErrorText';
 import { callMutation } from '../../../lib/api/functions';
 import { Button } from '../../../ui/Button';
 import { PopoverSection } from '../../../ui/Popover';
+import { isSilent, usePlayerSettings } from '../player-settings';
 import type { PlayerModel } from '../usePlayer';
 import './room-sounds.css';
 
@@ -11,13 +12,15 @@ type Said = { kind: 'asked' } | { kind: 'failed'; text: string } | null;
 
 /**
  * "Play a test sound": every device in the room clicks once at the same server instant, so a
- * person hears whether the room sounds as one (one click) or not (several).
+ * person hears whether the room sounds as one (one click) or not (several). A muted page does
+ * not click (followRoomSounds), and says so.
  */
 export function TestSoundSection({ player }: { player: PlayerModel }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [busy, setBusy] = useState(false);
   const [said, setSaid] = useState<Said>(null);
+  const silent = isSilent(usePlayerSettings());
   const play = () => {
     if (busy) return;
     setBusy(true);
@@ -40,6 +43,7 @@ export function TestSoundSection({ player }: { player: PlayerModel }) {
           ? said.text
           : t(said ? 'player.testSound.listen' : 'player.testSound.hint')}
       </p>
+      {silent && <p className="room-sound__note">{t('player.testSound.muted')}</p>}
     </PopoverSection>
   );
 }

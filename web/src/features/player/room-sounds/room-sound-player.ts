@@ -20,13 +20,17 @@ export function playRoomSound(output: InstantSoundOutput, sound: RoomSound): Sch
   return playAtServerInstant(output, sound.at, shape);
 }
 
-/** Plays the room's sounds as they are told, while the room's page is open. */
+/**
+ * Plays the room's sounds as they are told, while the room's page is open; none while the page
+ * is `silent` (muted): the room does not plan its chirps on it, and a test click is not heard.
+ */
 export function followRoomSounds(
   client: Pick<RealtimeClient, 'onRoomSound'>,
   output: InstantSoundOutput,
   roomId: RoomId,
+  silent: () => boolean,
 ): () => void {
   return client.onRoomSound((sound) => {
-    if (sound.roomId === roomId) playRoomSound(output, sound);
+    if (sound.roomId === roomId && !silent()) playRoomSound(output, sound);
   });
 }

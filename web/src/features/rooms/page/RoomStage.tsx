@@ -1,5 +1,6 @@
 import type { RoomDetails } from '@music-rooms/domain/rooms';
 import { PlayerBar } from '../../player/PlayerBar';
+import { isSilent, usePlayerSettings } from '../../player/player-settings';
 import { usePlayer } from '../../player/usePlayer';
 import { ImportButton } from '../../import/ImportButton';
 import { TracksArea } from '../../tracks/TracksArea';
@@ -21,7 +22,8 @@ type RoomStageProps = { room: RoomDetails; pass: RoomPass };
 export function RoomStage({ room, pass }: RoomStageProps) {
   const player = usePlayer(room._id, pass);
   const canControl = player.view?.canControl ?? false;
-  useSyncReport(room._id, player.status);
+  const muted = isSilent(usePlayerSettings());
+  useSyncReport(room._id, { ...player.status, muted });
   useRoomAlerts(room);
   const empty = useRoomIsEmpty(room._id, pass);
   return (
