@@ -207,6 +207,29 @@ describe('the sync engine on a fake audio clock', () => {
     expect(Math.max(...late.map((sample) => Math.abs(sample.gapMs! - 20)))).toBeLessThan(2);
   });
 
+  it('forgets what a nudge replaced by a newer one still had to do', async () => {
+    const p = page();
+    const state = playingState(p.clock.serverOf(now()) - 60_000);
+    follow(p, state);
+    await listen(p, state, 15_000);
+    // A 40 ms change of the delay is mended by a nudge of 2 s at 2 %; near its end the delay is
+    // taken back, and a newer nudge, the other way, replaces what is left of it.
+    p.engine.setOutputDelay(40);
+    await listen(p, state, 2000);
+    p.engine.setOutputDelay(0);
+    // What the page believes it plays is what its speakers play, all along.
+    let worstMs = 0;
+    for (let step = 0; step < 600; step += 1) {
+      await vi.advanceTimersByTimeAsync(10);
+      const believed = p.engine.snapshot().position!;
+      // Silence (null) is the worst: a segment that ran out before the next one came in.
+      const played = p.speaker.heardPosition(now()) ?? Infinity;
+      worstMs = Math.max(worstMs, Math.abs(believed - played) * 1000);
+    }
+    expect(worstMs).toBeLessThan(0.5);
+    expect(Math.abs(gapMs(p, state, now())!)).toBeLessThan(0.5);
+  });
+
   it('offers beats where the music heard crosses them, or else the server clock does', async () => {
     const p = page();
     await vi.advanceTimersByTimeAsync(10_000);
