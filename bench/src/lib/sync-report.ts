@@ -127,7 +127,13 @@ function beliefFigures(heard: Heard, train: ClickTrain, prefix: string): Figures
   };
 }
 
-/** How B's joining moved A, which was playing steadily (the late-join run). */
+/**
+ * How B's joining moved A, which was playing steadily (the late-join run): how far and which
+ * way against the server's timeline, and from the first click both played until A was back with
+ * B for good. "Back" is |A−B| within 2 ms, what "in sync" means to the listeners: measured
+ * against A's own place before, it was never set, as both pages wander from the recording's
+ * clicks together.
+ */
 function joinFigures(heard: Heard, train: ClickTrain, prefix: string): Figures {
   const joinS = (heard.beganAt - heard.epochOf(0)) / 1000;
   // Later is positive; on the server's timeline, so frames the recorder dropped under load
@@ -139,12 +145,15 @@ function joinFigures(heard: Heard, train: ClickTrain, prefix: string): Figures {
     heard.timeline,
     heard.epochOf,
   ).map((p) => ({ atS: p.atS, value: -p.value }));
-  const moved = disturbance(places, joinS, BASELINE_S, SETTLED_MS);
+  const moved = disturbance(places, joinS, BASELINE_S);
+  const pairs = pairClicks(heard.a, heard.b, train.sampleRate);
+  const gaps = pairs.map((pair) => ({ atS: pair.atS, value: pair.aMinusBMs }));
+  const bothS = pairs[0]?.atS ?? NaN;
   return {
     [`${prefix}AClicksBeforeJoin`]: moved.clicksBefore,
     [`${prefix}AMovedMaxMs`]: ms(moved.worstMs),
     [`${prefix}AOvershootMs`]: ms(moved.overshootMs),
-    [`${prefix}ABackWithin2MsS`]: round(moved.backWithinS, 2),
+    [`${prefix}ABackWithin2MsS`]: round(withinForGoodAfter(gaps, bothS, SETTLED_MS), 2),
   };
 }
 

@@ -46,14 +46,12 @@ export function withinForGoodAfter(
  * How a speaker that was playing steadily was moved by something at `atS` (another page
  * joining): its place against the track, less its median place over the seconds before, for
  * every click after. `worstMs`: the furthest it went (positive: later); `overshootMs`: the
- * furthest the other way (0 when it never crossed); `backWithinS`: from `atS` until every later
- * click is within `boundMs` of where it was.
+ * furthest the other way (0 when it never crossed).
  */
 export function disturbance(
   places: readonly { atS: number; value: number }[],
   atS: number,
   baselineS: number,
-  boundMs: number,
 ) {
   const before = places.filter((p) => p.atS < atS && p.atS >= atS - baselineS);
   const level = percentile(
@@ -69,6 +67,5 @@ export function disturbance(
     clicksBefore: before.length,
     worstMs: worst,
     overshootMs: opposite.length ? Math.max(...opposite) : 0,
-    backWithinS: withinForGoodAfter(after, atS, boundMs),
   };
 }

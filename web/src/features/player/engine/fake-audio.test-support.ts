@@ -11,7 +11,7 @@ export type FakeSourceNode = {
   buffer: { index: number } | null;
   started: { when: number; offset: number; duration: number } | null;
   stopped: boolean;
-  /** The rate before any change, then each change with its context time. */
+  /** The rate before any change, then each change with its context time, in the order set. */
   rates: Array<{ rate: number; at: number }>;
   onended: (() => void) | null;
   /** The browser's word that the node played to its end. */
@@ -34,6 +34,11 @@ function fakeParam(rates: Array<{ rate: number; at: number }>) {
     },
     setValueAtTime(rate: number, at: number) {
       rates.push({ rate, at });
+    },
+    /** As the browser does: every change from `at` on is forgotten. */
+    cancelScheduledValues(at: number) {
+      const kept = rates.filter((change, index) => index === 0 || change.at < at);
+      rates.splice(0, rates.length, ...kept);
     },
   };
 }

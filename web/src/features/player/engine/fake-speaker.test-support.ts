@@ -125,7 +125,9 @@ function integrateRate(
   let played = 0;
   let rate = rates[0]?.rate ?? 1;
   let at = from;
-  for (const change of rates.slice(1)) {
+  // The browser keeps a parameter's changes in time order, whatever order they were set in.
+  const changes = rates.slice(1).sort((a, b) => a.at - b.at);
+  for (const change of changes) {
     if (change.at >= to) break;
     if (change.at > at) {
       played += (change.at - at) * rate;

@@ -73,4 +73,20 @@ describe('the program on the audio clock', () => {
     const next = fake.sources.filter((source) => source.buffer?.index === 1 && !source.stopped);
     expect(next.map((source) => source.started?.when)).toEqual([11 + 0.01]);
   });
+
+  it('cancels what a replaced nudge had still to change on the playing node', async () => {
+    const fake = fakeContext();
+    const { program } = await playing(fake);
+    fake.currentTime = 5;
+    program.nudge(5, 0.995, 2);
+    // A newer nudge at 6, longer than what is left of the first: the first's end at 7 is gone.
+    fake.currentTime = 6;
+    program.nudge(6, 1.01, 1.5);
+    expect(fake.sources[0]!.rates).toEqual([
+      { rate: 1, at: 0 },
+      { rate: 0.995, at: 5 },
+      { rate: 1.01, at: 6 },
+      { rate: 1, at: 7.5 },
+    ]);
+  });
 });

@@ -94,7 +94,9 @@ export class TrackLane {
   /**
    * Follows a changed timeline (a rate nudge from `now`): nodes already playing change their
    * rate at the new anchors, the one at `now` included; nodes not started yet are dropped and
-   * scheduled again.
+   * scheduled again. The changes a node was told from `now` on are cancelled first: a nudge that
+   * replaces one not yet over would otherwise still have the old one's end (or start) come in
+   * later, and the speakers would leave the timeline the page believes.
    */
   retime(timeline: Timeline, now: number): void {
     for (const [index, entry] of this.playing) {
@@ -104,6 +106,7 @@ export class TrackLane {
         this.decoded.set(index, entry.segment);
         continue;
       }
+      entry.node.playbackRate.cancelScheduledValues(now);
       for (const anchor of timeline) {
         if (anchor.at >= now) entry.node.playbackRate.setValueAtTime(anchor.rate, anchor.at);
       }
