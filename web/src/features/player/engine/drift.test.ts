@@ -39,40 +39,32 @@ describe('drift decisions', () => {
 });
 
 describe('the drift control', () => {
-  it('says "in sync" after a second, and decides on a gap within a millisecond only on a full set, on its median', () => {
+  it('says "in sync" after a second, and decides on a small gap only on a full set, on its median', () => {
     const control = new DriftControl();
     const readings = Array.from({ length: DRIFT_SAMPLES - 1 }, (_, i) =>
-      control.add(i % 2 ? 0.7 : 0.9, i),
+      control.add(i % 2 ? 2.5 : 3.5, i),
     );
     expect(readings[0]?.inSync).toBeNull();
-    expect(readings[4]?.inSync).toBe(true);
-    expect(readings.every((reading) => reading.action === null)).toBe(true);
+    expect(readings.every((reading) => reading?.action === null)).toBe(true);
     const decided = control.add(400, DRIFT_SAMPLES);
-    expect(decided.driftMs).toBe(0.9);
-    expect(decided.action?.kind).toBe('nudge');
+    expect(decided?.driftMs).toBe(3.5);
+    expect(decided?.action?.kind).toBe('nudge');
   });
 
-  it('acts on a gap beyond a millisecond seen in three readings in a row, closing it whole', () => {
+  it('acts on a gap seen in every reading of the last second at once, closing it within ~1 s', () => {
     const control = new DriftControl();
     const readings = Array.from({ length: 5 }, (_, i) => control.add(-30 + (i % 3), i));
-    expect(readings.slice(0, 2).every((reading) => reading.action === null)).toBe(true);
+    expect(readings.slice(0, 4).every((reading) => reading?.action === null)).toBe(true);
     // 30 ms off: not in sync until a correction has closed it.
     expect(readings[4]?.inSync).toBe(false);
-    const action = readings[2]?.action;
+    const action = readings[4]?.action;
     if (action?.kind !== 'nudge') throw new Error(`expected a nudge, got ${action?.kind}`);
     expect(action.rate).toBeGreaterThan(1);
     expect(action.rate).toBeLessThanOrEqual(1.02);
     const closedMs = (action.rate - 1) * action.durationS * 1000;
-    expect(closedMs).toBeCloseTo(29, 6);
+    expect(closedMs).toBeGreaterThan(28);
+    expect(closedMs).toBeLessThanOrEqual(30);
     expect(action.durationS).toBeLessThanOrEqual(1.5);
-  });
-
-  it('closes a gap of a few milliseconds in half a second', () => {
-    const control = new DriftControl();
-    const action = [1.5, 1.6, 1.5].map((drift, i) => control.add(drift, i)).at(-1)?.action;
-    if (action?.kind !== 'nudge') throw new Error(`expected a nudge, got ${action?.kind}`);
-    expect((1 - action.rate) * action.durationS * 1000).toBeCloseTo(1.5, 6);
-    expect(action.durationS).toBeCloseTo(0.5, 6);
   });
 
   it('does not act at once on a gap that one reading of the last second contradicts', () => {
@@ -91,28 +83,13 @@ describe('the drift control', () => {
     expect(Array.from({ length: 5 }, (_, i) => control.add(9, i)).at(-1)?.inSync).toBe(false);
   });
 
-  it('while a nudge is heard, counts what it will leave, and decides as soon as it is over', () => {
+  it('measures nothing while a nudge is heard, then gathers a new set', () => {
     const control = new DriftControl();
-    // 1 % slower from context time 5 for 1 s: it will close 10 ms.
-    control.nudged(5, 0.99, 1);
-    // 7 ms ahead with half of it to come (5 ms): 2 ms will be left.
-    const during = [
-      [7, 5.5],
-      [5, 5.7],
-      [3, 5.9],
-    ].map(([drift, at]) => control.add(drift!, at!));
-    expect(during.map((reading) => reading.action)).toEqual([null, null, null]);
-    expect(during.at(-1)?.driftMs).toBeCloseTo(2, 6);
-    const after = control.add(2, 6.1).action;
-    expect(after?.kind === 'nudge' && after.rate < 1).toBe(true);
-  });
-
-  it('does nothing after a nudge that closes what it was meant to', () => {
-    const control = new DriftControl();
-    control.nudged(5, 0.99, 1);
-    [5, 3, 1].forEach((drift, i) => control.add(drift, 5.5 + i * 0.2));
-    expect(control.add(0, 6.1).action).toBeNull();
-    for (let i = 0; i < DRIFT_SAMPLES; i += 1) control.add(0.1, 6.3 + i * 0.2);
-    expect(control.add(0.1, 10).action).toEqual({ kind: 'none' });
+    for (let i = 0; i < DRIFT_SAMPLES; i += 1) control.add(12, 1);
+    control.nudged(5);
+    expect(control.add(12, 4.9)).toBeNull();
+    expect(control.add(0.5, 5)?.action).toBeNull();
+    for (let i = 1; i < DRIFT_SAMPLES - 1; i += 1) control.add(0.5, 5 + i);
+    expect(control.add(0.5, 20)?.action).toEqual({ kind: 'none' });
   });
 });

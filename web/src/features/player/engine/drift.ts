@@ -4,15 +4,14 @@ import { median } from './output-clock';
 /**
  * What to do about the gap between what is heard and where the room is (design §4): the
  * domain's `driftCorrection` decides between nothing, a rate nudge and a seek; here it is applied
- * to the median of a few seconds of measurements for a gap within a millisecond, so that the
- * jitter of single readings (the output stamps, the clock's probes) never moves the music: a
- * nudge moves it for real, and a nudge chasing noise is what makes two speakers wander apart.
- * A larger gap held in a few measurements in a row is closed at once (`promptAction`).
+ * to the median of a couple of seconds of measurements, so that the jitter of single readings
+ * (the output stamps, the clock's probes) never moves the music: a nudge moves it for real, and
+ * a nudge chasing noise is what makes two speakers wander apart.
  */
 
-/** Measurements a small gap's decision rests on (one each engine tick, so about three seconds). */
+/** Measurements a decision rests on (one each engine tick, so about three seconds). */
 export const DRIFT_SAMPLES = 15;
-/** Measurements enough to say "in sync" (a second). */
+/** Measurements enough to say "in sync" (a second), or to act on a large gap. */
 const IN_SYNC_SAMPLES = 5;
 /**
  * A nudge closes this share of the measured gap: what is left is closed by the next one. The
@@ -41,54 +40,41 @@ export function driftAction(samplesMs: readonly number[]): DriftAction {
   const driftMs = median(samplesMs);
   const correction = driftCorrection(driftMs);
   if (correction.kind !== 'rate') return correction;
-  return closing(GAIN * driftMs);
-}
-
-/**
- * A gap beyond this in every one of the last `PROMPT_SAMPLES` measurements is acted on at once,
- * closed whole (a start on the first estimate of the output clock, its stamps settling over the
- * first seconds, an underrun). The bound is half of "in sync" between two pages (2 ms): each
- * within it keeps the pair within it. The measurements do not jitter from one to the next: they
- * move in steps, when the output clock's envelope or the clock's offset moves. A gap held in a
- * few of them is a real move of the estimate; waiting for a full set (three seconds) and closing
- * three quarters of it is what kept two pages started together apart for ~11 s.
- */
-export const PROMPT_MS = 1;
-/** Measurements a prompt decision rests on (0.6 s): one stray one among them holds it back. */
-const PROMPT_SAMPLES = 3;
-/**
- * A nudge closes its gap over this long at least, within the ±2 % of any nudge: a 6 ms gap in
- * half a second is a 1.2 % change of speed, not heard as pitch, and half a second sooner in sync
- * than over a whole one.
- */
-const NUDGE_OVER_S = 0.5;
-const MAX_RATE_CHANGE = 0.02;
-
-/**
- * A nudge that closes `gapMs` (positive: the music is ahead) over `NUDGE_OVER_S`, faster only
- * where that would take more than ±2 %. Not over the domain's three seconds: while a nudge is
- * heard no new one is decided, and a long one for a small gap (2.25 s for 1 ms) kept a page that
- * was still settling from mending the next gap it saw for that long.
- */
-function closing(gapMs: number): DriftAction {
-  const change = Math.min(MAX_RATE_CHANGE, Math.abs(gapMs) / 1000 / NUDGE_OVER_S);
   // At rate r the gap shrinks by |1 − r| seconds each second.
   return {
     kind: 'nudge',
-    rate: gapMs > 0 ? 1 - change : 1 + change,
-    durationS: Math.abs(gapMs) / 1000 / change,
+    rate: correction.rate,
+    durationS: (GAIN * Math.abs(driftMs)) / 1000 / Math.abs(1 - correction.rate),
   };
 }
 
+/**
+ * A gap beyond this in every one of the last `IN_SYNC_SAMPLES` measurements is acted on at
+ * once (a start on the first estimate of the output clock, an underrun): waiting for a full set
+ * would leave it audible for seconds, and measurement noise is far smaller.
+ */
+export const PROMPT_MS = 3;
+/**
+ * A prompt nudge closes the whole gap (far larger than the noise of the measurements), over this
+ * long at least (within the ±2 % of any nudge).
+ */
+const PROMPT_OVER_S = 1;
+const MAX_RATE_CHANGE = 0.02;
+
 /** The action for a gap seen in every recent measurement, or null when there is none. */
 export function promptAction(samplesMs: readonly number[]): DriftAction | null {
-  if (samplesMs.length < PROMPT_SAMPLES) return null;
-  const recent = samplesMs.slice(-PROMPT_SAMPLES);
+  if (samplesMs.length < IN_SYNC_SAMPLES) return null;
+  const recent = samplesMs.slice(-IN_SYNC_SAMPLES);
   const ahead = recent.every((sample) => sample > PROMPT_MS);
   if (!ahead && !recent.every((sample) => sample < -PROMPT_MS)) return null;
   const driftMs = median(recent);
   if (driftCorrection(driftMs).kind === 'seek') return { kind: 'seek' };
-  return closing(driftMs);
+  const change = Math.min(MAX_RATE_CHANGE, Math.abs(driftMs) / 1000 / PROMPT_OVER_S);
+  return {
+    kind: 'nudge',
+    rate: ahead ? 1 - change : 1 + change,
+    durationS: Math.abs(driftMs) / 1000 / change,
+  };
 }
 
 /** Whether the measured drift is small enough to show "in sync", given whether it did so far. */
@@ -107,48 +93,39 @@ export type DriftReading = {
   action: DriftAction | null;
 };
 
-/** A nudge being heard: from context time `at`, `rate` until `endsAt`. */
-type Nudge = { at: number; rate: number; endsAt: number };
-
 /**
- * The measurements since the last correction. While a nudge is heard, each measurement is taken
- * as the gap that will be left once the nudge is over (what it has still to close is taken off),
- * and nothing is decided; the next decision comes as soon as it is over, on those measurements.
- * Waiting for new measurements after each nudge would leave a second between corrections in
- * which a page started on a first estimate of its output stays off.
+ * The measurements since the last correction. While a nudge is heard nothing is measured (the
+ * gap is closing); after it, a full new set is gathered before the next decision, so a
+ * correction never rests on readings taken before the one before it took effect.
  */
 export class DriftControl {
   private samples: number[] = [];
-  private nudge: Nudge | null = null;
+  private busyUntil = 0;
   private inSync = false;
 
-  /** A measurement, with the context time heard then. */
-  add(driftMs: number, now: number): DriftReading {
-    const nudge = this.nudge;
-    const busy = nudge !== null && now < nudge.endsAt;
-    // At rate r the gap moves by (r − 1) each second: what is still to come of the nudge.
-    const left = nudge && busy ? (nudge.rate - 1) * (nudge.endsAt - Math.max(now, nudge.at)) : 0;
-    this.samples = [...this.samples, driftMs + left * 1000].slice(-DRIFT_SAMPLES);
+  /** A measurement, with the context time heard then: null while a nudge is heard. */
+  add(driftMs: number, now: number): DriftReading | null {
+    if (now < this.busyUntil) return null;
+    this.samples = [...this.samples, driftMs].slice(-DRIFT_SAMPLES);
     const count = this.samples.length;
     if (count >= IN_SYNC_SAMPLES) this.inSync = isInSync(this.samples, this.inSync);
-    const decide = () =>
-      promptAction(this.samples) ?? (count >= DRIFT_SAMPLES ? driftAction(this.samples) : null);
     return {
       driftMs: median(this.samples),
       inSync: count >= IN_SYNC_SAMPLES ? this.inSync : null,
-      action: busy ? null : decide(),
+      action:
+        promptAction(this.samples) ?? (count >= DRIFT_SAMPLES ? driftAction(this.samples) : null),
     };
   }
 
-  /** A nudge was scheduled: from context time `at`, `rate` for `durationS`. */
-  nudged(at: number, rate: number, durationS: number): void {
-    this.nudge = { at, rate, endsAt: at + durationS };
+  /** A nudge was scheduled to end at context time `endsAt`: measuring starts again after it. */
+  nudged(endsAt: number): void {
+    this.busyUntil = endsAt;
     this.samples = [];
   }
 
   reset(): void {
     this.samples = [];
-    this.nudge = null;
+    this.busyUntil = 0;
     this.inSync = false;
   }
 }

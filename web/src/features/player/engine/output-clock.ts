@@ -100,19 +100,6 @@ const envelope = (points: readonly Point[]): number | null => {
 };
 
 /**
- * The top of the stamps while they still settle (the first seconds of a context): the highest
- * but one, so a single stray is still kept out. The saw is deepest then (10 ms, each stamp half
- * a millisecond below the one before), and the 90th percentile of a few teeth whose tops still
- * rise sits several stamps down the newest one: measured on the fake speaker, a start whose
- * stamps rose 6 ms as they settled stayed 1–2 ms late for seconds after the engine had mended
- * all it could see.
- */
-const nearTop = (points: readonly Point[]): number | null => {
-  const sorted = points.map((point) => point.mapping).sort((a, b) => a - b);
-  return sorted.length === 0 ? null : sorted[Math.max(0, sorted.length - 2)]!;
-};
-
-/**
  * Follows the readings of one context and answers the heard context time of any page instant:
  * the envelope of the recent stamps once they cover one, before that the `currentTime` stand-in.
  */
@@ -153,7 +140,7 @@ export class OutputClock {
       return;
     }
     this.noteFall();
-    const top = (this.settled ? envelope : nearTop)(this.enveloped())!;
+    const top = envelope(this.enveloped())!;
     this.settled ||= this.stampSpan() >= ENVELOPE_MS * 0.9;
     if (!this.settled) {
       // Still growing: each new tooth's top is news, not a jump of the output.

@@ -303,14 +303,16 @@ export class SyncEngine {
     if (expected < 0 || expected >= lane.durationS) return;
     // A nudge is heard only once the output latency has passed: measured on the heard clock.
     const heardAt = this.output.heardTimeAt(this.now()) ?? context.currentTime;
-    const { driftMs, action, inSync } = this.drift.add((heard - expected) * 1000, heardAt);
+    const measured = this.drift.add((heard - expected) * 1000, heardAt);
+    if (!measured) return;
+    const { driftMs, action, inSync } = measured;
     const moved = Math.abs(driftMs - (this.status.driftMs ?? Infinity)) >= 1;
     if (moved) this.status = { ...this.status, driftMs };
     if (action?.kind === 'seek') return this.startOver(false);
     if (action?.kind === 'nudge') {
       const at = renderedUntil(context) + NUDGE_LEAD_S;
       this.program.nudge(at, action.rate, action.durationS);
-      this.drift.nudged(at, action.rate, action.durationS);
+      this.drift.nudged(at + action.durationS);
       this.schedule(context);
     }
     if (inSync === null) return this.setSync(this.status.sync, moved);
