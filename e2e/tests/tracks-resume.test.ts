@@ -32,98 +32,106 @@ async function limitUploads(page: Page, bytesPerSecond: number) {
   });
 }
 
+/**
+ * A two-minute file sent at a megabyte a second, a reload, the rest sent and the file taken in
+ * (its playback copy made): on a machine of two cores busy with other journeys, over a minute.
+ */
+const LONG_JOURNEY = { timeout: 150_000 };
+
 // An interrupted batch goes on after a reload (spec §4 Upload: resume, matched or missing).
 describe('resuming, cancelling and retrying uploads', () => {
-  test('restores the unfinished batch after a reload, matches the files chosen again and goes on from the server offset', async ({
-    signedInPage: page,
-    server,
-    member,
-  }) => {
-    await createRoomAs(server, member, { name: 'Resume room', room_url: 'resume-room' });
-    await page.goto(`${server.url}/room/resume-room`);
-    await page.getByText('The playlist is empty').waitFor();
+  test(
+    'restores the unfinished batch after a reload, matches the files chosen again and goes on from the server offset',
+    LONG_JOURNEY,
+    async ({ signedInPage: page, server, member }) => {
+      await createRoomAs(server, member, { name: 'Resume room', room_url: 'resume-room' });
+      await page.goto(`${server.url}/room/resume-room`);
+      await page.getByText('The playlist is empty').waitFor();
 
-    const first = wavFile('Long Player - First Side.wav', sineWav(120, 440));
-    const second = wavFile('Long Player - Second Side.wav', sineWav(120, 550));
-    const bonus = wavFile('Long Player - Bonus.wav', sineWav(1, 660));
-    await limitUploads(page, 1024 * 1024);
-    await chooseFiles(page, [first, second, bonus]);
-    const panel = page.getByRole('region', { name: 'Uploads' });
-    await panel.getByText('Uploading', { exact: true }).first().waitFor();
-    await expect.poll(() => percentOf(page, first.name), { timeout: 30_000 }).toBeGreaterThan(25);
-    const before = await percentOf(page, first.name);
-    expect(before).toBeLessThan(100);
+      const first = wavFile('Long Player - First Side.wav', sineWav(120, 440));
+      const second = wavFile('Long Player - Second Side.wav', sineWav(120, 550));
+      const bonus = wavFile('Long Player - Bonus.wav', sineWav(1, 660));
+      await limitUploads(page, 1024 * 1024);
+      await chooseFiles(page, [first, second, bonus]);
+      const panel = page.getByRole('region', { name: 'Uploads' });
+      await panel.getByText('Uploading', { exact: true }).first().waitFor();
+      await expect.poll(() => percentOf(page, first.name), { timeout: 30_000 }).toBeGreaterThan(25);
+      const before = await percentOf(page, first.name);
+      expect(before).toBeLessThan(100);
 
-    // Leaving while bytes are on their way asks first (spec §2).
-    const asked = new Promise<string>((resolve) =>
-      page.once('dialog', (dialog) => {
-        resolve(dialog.type());
-        void dialog.accept();
-      }),
-    );
-    await page.reload();
-    await expect(asked).resolves.toBe('beforeunload');
-    await limitUploads(page, -1);
-    const resume = page.getByRole('list', { name: 'Files of the unfinished upload' });
-    for (const file of [first, second, bonus]) {
-      await expect
-        .poll(() => resume.getByRole('listitem', { name: file.name }).textContent())
-        .toContain('Missing');
-    }
-
-    // A file that is none of them is said to be so, and nothing starts unless asked.
-    const stranger = wavFile('Someone Else - Other.wav', sineWav(1, 770));
-    await chooseFiles(page, [stranger], 'Choose the files');
-    await page
-      .getByText('“Someone Else - Other.wav” is not one of the unfinished files', { exact: false })
-      .waitFor();
-    await expect(
-      page.getByRole('button', { name: 'Upload it as a new file' }).count(),
-    ).resolves.toBe(1);
-    await expect(
-      page.getByRole('progressbar', { name: `Upload progress of ${stranger.name}` }).count(),
-    ).resolves.toBe(0);
-    await page.getByRole('button', { name: 'Choose again' }).click();
-
-    const patches: Request[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'PATCH' && request.url().includes('/api/uploads/')) {
-        patches.push(request);
+      // Leaving while bytes are on their way asks first (spec §2).
+      const asked = new Promise<string>((resolve) =>
+        page.once('dialog', (dialog) => {
+          resolve(dialog.type());
+          void dialog.accept();
+        }),
+      );
+      await page.reload();
+      await expect(asked).resolves.toBe('beforeunload');
+      await limitUploads(page, -1);
+      const resume = page.getByRole('list', { name: 'Files of the unfinished upload' });
+      for (const file of [first, second, bonus]) {
+        await expect
+          .poll(() => resume.getByRole('listitem', { name: file.name }).textContent())
+          .toContain('Missing');
       }
-    });
-    await chooseFiles(page, [first, bonus], 'Choose the files');
-    await expect
-      .poll(() => resume.getByRole('listitem', { name: first.name }).textContent())
-      .toContain('Matched');
-    await expect(
-      resume.getByRole('listitem', { name: bonus.name }).textContent(),
-    ).resolves.toContain('Matched');
-    await expect(
-      resume.getByRole('listitem', { name: second.name }).textContent(),
-    ).resolves.toContain('Missing');
 
-    await expect
-      .poll(() => trackRow(page, 'First Side').getAttribute('data-status'), { timeout: 60_000 })
-      .toBe('ready');
-    await expect
-      .poll(() => trackRow(page, 'Bonus').getAttribute('data-status'), { timeout: 30_000 })
-      .toBe('ready');
-    // A new upload starts at byte 0; the resumed one started where the server had stopped.
-    const firstOffset = new Map<string, number>();
-    for (const request of patches) {
-      const offset = Number(request.headers()['upload-offset'] ?? 0);
-      if (!firstOffset.has(request.url())) firstOffset.set(request.url(), offset);
-    }
-    expect([...firstOffset.values()].sort((a, b) => a - b)).toEqual([0, expect.any(Number)]);
-    expect(Math.max(...firstOffset.values())).toBeGreaterThan(0);
+      // A file that is none of them is said to be so, and nothing starts unless asked.
+      const stranger = wavFile('Someone Else - Other.wav', sineWav(1, 770));
+      await chooseFiles(page, [stranger], 'Choose the files');
+      await page
+        .getByText('“Someone Else - Other.wav” is not one of the unfinished files', {
+          exact: false,
+        })
+        .waitFor();
+      await expect(
+        page.getByRole('button', { name: 'Upload it as a new file' }).count(),
+      ).resolves.toBe(1);
+      await expect(
+        page.getByRole('progressbar', { name: `Upload progress of ${stranger.name}` }).count(),
+      ).resolves.toBe(0);
+      await page.getByRole('button', { name: 'Choose again' }).click();
 
-    // The second file was never chosen again: it waits, and can be discarded.
-    await page.getByRole('button', { name: 'Discard' }).click();
-    await resume.waitFor({ state: 'detached' });
-    await page.reload();
-    await trackRow(page, 'First Side').waitFor();
-    await expect(page.getByText('Unfinished upload').count()).resolves.toBe(0);
-  });
+      const patches: Request[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'PATCH' && request.url().includes('/api/uploads/')) {
+          patches.push(request);
+        }
+      });
+      await chooseFiles(page, [first, bonus], 'Choose the files');
+      await expect
+        .poll(() => resume.getByRole('listitem', { name: first.name }).textContent())
+        .toContain('Matched');
+      await expect(
+        resume.getByRole('listitem', { name: bonus.name }).textContent(),
+      ).resolves.toContain('Matched');
+      await expect(
+        resume.getByRole('listitem', { name: second.name }).textContent(),
+      ).resolves.toContain('Missing');
+
+      await expect
+        .poll(() => trackRow(page, 'First Side').getAttribute('data-status'), { timeout: 60_000 })
+        .toBe('ready');
+      await expect
+        .poll(() => trackRow(page, 'Bonus').getAttribute('data-status'), { timeout: 30_000 })
+        .toBe('ready');
+      // A new upload starts at byte 0; the resumed one started where the server had stopped.
+      const firstOffset = new Map<string, number>();
+      for (const request of patches) {
+        const offset = Number(request.headers()['upload-offset'] ?? 0);
+        if (!firstOffset.has(request.url())) firstOffset.set(request.url(), offset);
+      }
+      expect([...firstOffset.values()].sort((a, b) => a - b)).toEqual([0, expect.any(Number)]);
+      expect(Math.max(...firstOffset.values())).toBeGreaterThan(0);
+
+      // The second file was never chosen again: it waits, and can be discarded.
+      await page.getByRole('button', { name: 'Discard' }).click();
+      await resume.waitFor({ state: 'detached' });
+      await page.reload();
+      await trackRow(page, 'First Side').waitFor();
+      await expect(page.getByText('Unfinished upload').count()).resolves.toBe(0);
+    },
+  );
 
   test('cancels an upload under way, and retries one the network broke', async ({
     signedInPage: page,
