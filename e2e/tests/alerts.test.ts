@@ -120,16 +120,22 @@ async function observedPage(browser: Browser, server: E2EServer, member: Member,
   return { context, page: await context.newPage() };
 }
 
-/** Socket.IO's answer to a connection it let in (`40{"sid":…}`), and what separates packets. */
-const CONNECTED = /^40(\{|$)/;
+/**
+ * A Socket.IO packet with the person's settings, notifications on (`42["query:value",{…}]`),
+ * and what separates packets.
+ */
+const NOTICES_ON = /^42\["query:value",.*"notifications":true/;
 const PACKET_SEPARATOR = String.fromCharCode(30);
-const hasConnected = (text: string) => text.split(PACKET_SEPARATOR).some((p) => CONNECTED.test(p));
+const hasNoticesOn = (text: string) =>
+  text.split(PACKET_SEPARATOR).some((packet) => NOTICES_ON.test(packet));
 
 /**
- * Resolves once the page's realtime connection is open, over the WebSocket or the long-polling
- * Socket.IO starts with: from then on, what the server tells this person reaches the page.
+ * Resolves once the page has heard over its realtime connection (the WebSocket, or the
+ * long-polling Socket.IO starts with) that this person's notifications are on: from then on,
+ * what the server tells this person becomes a system notice on the page. Before it, the page
+ * does not yet know they want notices, and shows none.
  */
-function realtimeOpened(page: Page): Promise<void> {
+function noticesReady(page: Page): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       page.off('websocket', onSocket);
@@ -138,12 +144,12 @@ function realtimeOpened(page: Page): Promise<void> {
     };
     const onSocket = (socket: WebSocket) =>
       socket.on('framereceived', ({ payload }) => {
-        if (typeof payload === 'string' && hasConnected(payload)) done();
+        if (typeof payload === 'string' && hasNoticesOn(payload)) done();
       });
     const onResponse = (response: Response) => {
       if (!response.url().includes('/socket.io/')) return;
       void response.text().then(
-        (text) => hasConnected(text) && done(),
+        (text) => hasNoticesOn(text) && done(),
         () => {},
       );
     };
@@ -188,15 +194,15 @@ describe('notifications', () => {
 
     // On the rooms list, not the room's page, and in a second tab on the settings: the request
     // reaches the owner in both, under one tag, so the browser shows it once.
-    const opened = realtimeOpened(page);
+    const ready = noticesReady(page);
     await page.goto(server.url + '/');
     await page.getByText('Loud room').first().waitFor();
-    await opened;
+    await ready;
     const settings = await context.newPage();
-    const settingsOpened = realtimeOpened(settings);
+    const settingsReady = noticesReady(settings);
     await settings.goto(server.url + '/settings');
     await notificationsSwitch(settings).waitFor();
-    await settingsOpened;
+    await settingsReady;
     await mutateAs(server, stranger, 'rooms.requestAccess', { roomId: room._id });
     const tags = async (tab: Page) => {
       await tab.waitForFunction(() => window.seen.notices.length === 1);

@@ -48,8 +48,7 @@ describe('room list', () => {
 
     await page.getByRole('button', { name: 'Favourites', exact: true }).click();
     await page.waitForURL(/favorites=1/);
-    await page.getByRole('article').first().waitFor();
-    expect(await cardNames(page)).toEqual([`Blue ${word}`]);
+    await expectNames(page, [`Blue ${word}`]);
 
     // The header heart of the room page is the same flag.
     await page.goto(server.url + `/room/green-${word}`);
@@ -59,8 +58,9 @@ describe('room list', () => {
       .getByRole('button', { name: 'Remove from favourites', pressed: true })
       .waitFor();
     await page.goto(server.url + '/?favorites=1');
-    await roomCard(page, `Green ${word}`).waitFor();
-    expect((await cardNames(page)).sort()).toEqual([`Blue ${word}`, `Green ${word}`]);
+    await expect
+      .poll(async () => (await cardNames(page)).sort())
+      .toEqual([`Blue ${word}`, `Green ${word}`]);
 
     await blueHeart.click();
     await roomCard(page, `Blue ${word}`).waitFor({ state: 'detached' });
@@ -111,12 +111,7 @@ describe('room list', () => {
 
     await search(page, word);
     await page.waitForURL(new RegExp(`q=${word}`));
-    await roomCard(page, `Alpha ${word} jazz`).waitFor();
-    expect(await cardNames(page)).toEqual([
-      `Gamma ${word} jazz`,
-      `Beta ${word} rock`,
-      `Alpha ${word} jazz`,
-    ]);
+    await expectNames(page, [`Gamma ${word} jazz`, `Beta ${word} rock`, `Alpha ${word} jazz`]);
     await page.getByText('3 rooms', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Sort rooms: Newest first' }).click();

@@ -115,10 +115,12 @@ describe('app shell, more', () => {
     expect(await closing).toBe('beforeunload');
     expect(page.isClosed()).toBe(false);
 
-    // Once the change is through, leaving asks nothing.
+    // Once the change is through, leaving asks nothing. The heart turned at once, so only the
+    // answer's arrival says the change is through.
+    const answered = page.waitForResponse('**/api/mutation');
     for (const route of held) await route.continue();
     await page.unrouteAll();
-    await card.getByRole('button', { name: 'Remove from favourites' }).waitFor();
+    await (await answered).finished();
     await card.getByRole('link', { name: TITLE_OF_17 }).click();
     await page.waitForURL(`${server.url}/room/quiet-corner-jazz`);
     expect(await ask.count()).toBe(0);
