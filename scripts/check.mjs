@@ -1,0 +1,32 @@
+// npm run check: the type check, lint and format check, side by side. Each is one process on
+// one core and none needs another's result, so together they take about as long as the type
+// check alone. Each step's output is printed whole when it ends, with whether it passed.
+import { spawn } from 'node:child_process';
+import { root } from './build-steps.mjs';
+
+const STEPS = [
+  ['typecheck', ['run', '--silent', 'typecheck']],
+  ['lint', ['run', '--silent', 'lint']],
+  ['format', ['run', '--silent', 'format:check']],
+];
+
+/** Runs one npm script, keeping its output (both streams, in order) until it ends. */
+function runStep([name, args]) {
+  const start = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn('npm', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      const seconds = Math.round((performance.now() - start) / 1000);
+      const verdict = code === 0 ? 'passed' : 'FAILED';
+      process.stdout.write(`${output.trimEnd() ? output.trimEnd() + '\n' : ''}`);
+      console.log(`${name} ${verdict} (${seconds} s)`);
+      resolve(code === 0);
+    });
+  });
+}
+
+const results = await Promise.all(STEPS.map(runStep));
+process.exit(results.every(Boolean) ? 0 : 1);
