@@ -129,9 +129,6 @@ export default defineConfig({
         test: {
           ...browserSuite,
           name: 'e2e',
-          // As for the integration files: a journey's server, data folder and browser are its
-          // own (file fixtures), so a worker keeps only the harness's modules from file to file.
-          isolate: false,
           include: browserFiles,
           exclude: [...browserServiceOnly, ...AUDIO_JOURNEYS],
         },
@@ -145,10 +142,6 @@ export default defineConfig({
             : AUDIO_JOURNEYS,
           exclude: browserServiceOnly,
           fileParallelism: false,
-          // One worker takes them all in turn, its modules loaded once, after the other suites
-          // (the later group) have finished.
-          isolate: false,
-          sequence: { groupOrder: 1 },
         },
       },
     ],
