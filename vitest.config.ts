@@ -114,10 +114,6 @@ export default defineConfig({
           include: integrationFiles,
           exclude: serviceOnly,
           environment: 'node',
-          // Each file starts apps of its own and shares nothing with the next but the modules, so
-          // a worker keeps the server's modules loaded from one file to the next instead of
-          // importing them again for each (seconds of CPU per file on this machine).
-          isolate: false,
           // A file's app starts inside its first test (a file-scoped fixture), so that test needs room.
           testTimeout: 60_000,
           hookTimeout: 60_000,
