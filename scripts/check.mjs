@@ -21,7 +21,7 @@ function runStep([name, args]) {
     child.on('close', (code) => {
       const seconds = Math.round((performance.now() - start) / 1000);
       const verdict = code === 0 ? 'passed' : 'FAILED';
-      process.stdout.write(`${output.trimEnd() ? output.trimEnd() + '\n' : ''}`);
+      if (output.trim()) console.log(output.trimEnd());
       console.log(`${name} ${verdict} (${seconds} s)`);
       resolve(code === 0);
     });
