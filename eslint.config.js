@@ -104,6 +104,21 @@ export default tseslint.config(
     },
   },
   {
+    // A test object's override changes it in place: a test imported from a shared helper would
+    // carry one file's fixtures (a server's settings) into every later file of its worker.
+    files: ['server/test/**', 'e2e/**', 'domain/test/**', 'web/**/*.test.{ts,tsx}', 'bench/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'override',
+          message:
+            "A test's override changes the shared test object for every later file of the worker: make a file-local one with .extend(...).",
+        },
+      ],
+    },
+  },
+  {
     // domain is shared by server and web: it may not reach for Node or the DOM.
     files: ['domain/src/**'],
     languageOptions: { globals: { ...globals.es2023 } },

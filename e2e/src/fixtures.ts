@@ -7,9 +7,9 @@ import { launchBrowser, startPublicServer, startServer } from './harness';
 export { describe, expect } from 'vitest';
 
 /**
- * How a file's server is started. A file changes it once, at its top level, with
- * `test.override('serverOptions', {...})`, or with a function of its other fixtures (a mail
- * catcher's address...).
+ * How a file's server is started. A file changes it once, at its top level, in a test of its own:
+ * `const test = base.extend('serverOptions', { scope: 'file' }, {...})`, or with a function of
+ * its other fixtures (a mail catcher's address...). The shared `test` stays as it is.
  */
 export type ServerOptions = {
   /** Settings, as environment variables, on top of the harness's (silent, in-memory). */

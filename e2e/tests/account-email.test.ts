@@ -14,11 +14,12 @@ function verificationLink(text: string | undefined): string {
 }
 
 // A mail catcher, and a server that mails it links leading back to the server.
-const test = base.extend('smtp', { scope: 'file' }, startedPerFile(startSmtpCapture));
-test.override('serverOptions', ({ smtp }) => ({
-  publicUrl: true,
-  env: { SMTP_URL: smtp.url, SUPER_ADMIN_EMAILS: ADMIN_EMAIL },
-}));
+const test = base
+  .extend('smtp', { scope: 'file' }, startedPerFile(startSmtpCapture))
+  .extend('serverOptions', { scope: 'file' }, ({ smtp }) => ({
+    publicUrl: true,
+    env: { SMTP_URL: smtp.url, SUPER_ADMIN_EMAILS: ADMIN_EMAIL },
+  }));
 
 const adminBadge = (page: Page) => page.getByRole('link', { name: 'SUPER ADMIN' });
 

@@ -38,8 +38,8 @@ const test = base
       onCleanup(() => server.close());
       return server;
     }),
-  );
-test.override('server', ({ appServer }) => appServer);
+  )
+  .extend('server', { scope: 'file' }, ({ appServer }) => appServer);
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 const masked = `y0_A••••••••${TOKEN.slice(-4)}`;

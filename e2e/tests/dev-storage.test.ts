@@ -26,8 +26,8 @@ const test = base
     'localServer',
     { scope: 'file' },
     startedPerFile(() => startAppServer()),
-  );
-test.override('server', ({ s3Server }) => s3Server);
+  )
+  .extend('server', { scope: 'file' }, ({ s3Server }) => s3Server);
 
 /** A signed-in super administrator's page on `server`. */
 async function superAdminPage(page: Page, server: AppServer): Promise<Page> {

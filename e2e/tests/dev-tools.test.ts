@@ -28,8 +28,8 @@ const test = base
       onCleanup(() => server.close());
       return server;
     }),
-  );
-test.override('server', ({ appServer }) => appServer);
+  )
+  .extend('server', { scope: 'file' }, ({ appServer }) => appServer);
 
 function seeded(spotify: SpotifyDouble): SpotifyDouble {
   spotify

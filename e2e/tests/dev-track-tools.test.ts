@@ -33,8 +33,8 @@ const test = base
       onCleanup(() => server.close());
       return server;
     }),
-  );
-test.override('server', ({ appServer }) => appServer);
+  )
+  .extend('server', { scope: 'file' }, ({ appServer }) => appServer);
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 

@@ -6,15 +6,16 @@ import { describe, expect, test as base } from '../src/fixtures';
 
 // The component demo page, as a super administrator looks through it; the server keeps a handle
 // on its database so that the member can be made one.
-// Vitest reads a fixture's dependencies from its first parameter's pattern: this one has none.
-// eslint-disable-next-line no-empty-pattern
-const test = base.extend('appServer', { scope: 'file' }, ({}, { onCleanup }) =>
-  startAppServer().then((server) => {
-    onCleanup(() => server.close());
-    return server;
-  }),
-);
-test.override('server', ({ appServer }) => appServer);
+const test = base
+  // Vitest reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  .extend('appServer', { scope: 'file' }, ({}, { onCleanup }) =>
+    startAppServer().then((server) => {
+      onCleanup(() => server.close());
+      return server;
+    }),
+  )
+  .extend('server', { scope: 'file' }, ({ appServer }) => appServer);
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);

@@ -8,14 +8,15 @@ import { createRoomAs } from './support/rooms';
 // The streaming service is a double on loopback; ffmpeg waits behind a gate the test opens, so
 // a downloaded track can be caught while it is processed.
 const ffmpeg = heldFfmpeg();
-const test = base.extend('double', { scope: 'file' }, startedPerFile(startLibraryDouble));
-test.override('serverOptions', ({ double }) => ({
-  env: {
-    YANDEX_MUSIC_API_URL: double.url,
-    YANDEX_MUSIC_ALLOW_LOOPBACK_DOWNLOADS: 'true',
-    FFMPEG_PATH: ffmpeg.path,
-  },
-}));
+const test = base
+  .extend('double', { scope: 'file' }, startedPerFile(startLibraryDouble))
+  .extend('serverOptions', { scope: 'file' }, ({ double }) => ({
+    env: {
+      YANDEX_MUSIC_API_URL: double.url,
+      YANDEX_MUSIC_ALLOW_LOOPBACK_DOWNLOADS: 'true',
+      FFMPEG_PATH: ffmpeg.path,
+    },
+  }));
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Import from Yandex Music' });
 

@@ -11,10 +11,11 @@ import { heardInSync } from './support/player';
 import { createRoomAs } from './support/rooms';
 
 // The streaming service is a double on loopback: the server's YANDEX_MUSIC_API_URL points at it.
-const test = base.extend('double', { scope: 'file' }, startedPerFile(startLibraryDouble));
-test.override('serverOptions', ({ double }) => ({
-  env: { YANDEX_MUSIC_API_URL: double.url, YANDEX_MUSIC_ALLOW_LOOPBACK_DOWNLOADS: 'true' },
-}));
+const test = base
+  .extend('double', { scope: 'file' }, startedPerFile(startLibraryDouble))
+  .extend('serverOptions', { scope: 'file' }, ({ double }) => ({
+    env: { YANDEX_MUSIC_API_URL: double.url, YANDEX_MUSIC_ALLOW_LOOPBACK_DOWNLOADS: 'true' },
+  }));
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Import from Yandex Music' });
 

@@ -4,8 +4,12 @@ import { describe, expect, startedPerFile, test as base } from '../src/fixtures'
 import { dialog, newPerson, notice, signUp, userMenuText } from './support/people';
 
 // Local fake providers, and a server that sends the browser to them and is called back.
-const test = base.extend('providers', { scope: 'file' }, startedPerFile(startFakeProviders));
-test.override('serverOptions', ({ providers }) => ({ publicUrl: true, env: providers.env }));
+const test = base
+  .extend('providers', { scope: 'file' }, startedPerFile(startFakeProviders))
+  .extend('serverOptions', { scope: 'file' }, ({ providers }) => ({
+    publicUrl: true,
+    env: providers.env,
+  }));
 
 let serial = 0;
 

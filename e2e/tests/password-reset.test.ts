@@ -20,8 +20,12 @@ function resetLink(text: string | undefined): string {
 }
 
 // A mail catcher, and a server that mails it links leading back to the server.
-const test = base.extend('smtp', { scope: 'file' }, startedPerFile(startSmtpCapture));
-test.override('serverOptions', ({ smtp }) => ({ publicUrl: true, env: { SMTP_URL: smtp.url } }));
+const test = base
+  .extend('smtp', { scope: 'file' }, startedPerFile(startSmtpCapture))
+  .extend('serverOptions', { scope: 'file' }, ({ smtp }) => ({
+    publicUrl: true,
+    env: { SMTP_URL: smtp.url },
+  }));
 
 // Forgetting a password: the mailed link, a new password, and being signed in with it.
 describe('password reset', () => {

@@ -7,18 +7,18 @@ import { dialog, newPerson, notice, signUp, userMenuText } from './support/peopl
  * Every test starts as Ada, just signed up through the dialog, on her profile and settings
  * screen (auto: the tests that never name her still need her there).
  */
-const test = base.extend('person', { auto: true }, async ({ page, server }) => {
-  const person = newPerson('Ada Lovelace');
-  await page.goto(server.url + '/');
-  await signUp(page, person);
-  await page.getByRole('button', { name: 'Open the user menu' }).click();
-  await page.getByRole('menuitem', { name: 'Profile and settings' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Profile and settings' }).waitFor();
-  return person;
-});
-
-// A taller window (1280×900) than the other journeys': the settings screen is a long one.
-test.override('contextOptions', { ...CONTEXT_OPTIONS, viewport: { width: 1280, height: 900 } });
+const test = base
+  .extend('person', { auto: true }, async ({ page, server }) => {
+    const person = newPerson('Ada Lovelace');
+    await page.goto(server.url + '/');
+    await signUp(page, person);
+    await page.getByRole('button', { name: 'Open the user menu' }).click();
+    await page.getByRole('menuitem', { name: 'Profile and settings' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Profile and settings' }).waitFor();
+    return person;
+  })
+  // A taller window (1280×900) than the other journeys': the settings screen is a long one.
+  .extend('contextOptions', { ...CONTEXT_OPTIONS, viewport: { width: 1280, height: 900 } });
 
 const account = (page: Page) => page.getByRole('region', { name: 'Account' });
 

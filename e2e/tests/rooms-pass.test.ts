@@ -1,12 +1,13 @@
-import { CONTEXT_OPTIONS, describe, expect, test } from '../src/fixtures';
+import { CONTEXT_OPTIONS, describe, expect, test as base } from '../src/fixtures';
 import { createRoomAs, registerMember } from './support/rooms';
 
 /** A password pass that lapses quickly, so a test can outlive it. */
 const PASS_TTL_MS = 1500;
 
-test.override('serverOptions', { rooms: { accessTokenTtlMs: PASS_TTL_MS } });
-// Playwright's own window size (1280×720), which this journey was written against.
-test.override('contextOptions', { locale: CONTEXT_OPTIONS.locale });
+const test = base
+  .extend('serverOptions', { scope: 'file' }, { rooms: { accessTokenTtlMs: PASS_TTL_MS } })
+  // Playwright's own window size (1280×720), which this journey was written against.
+  .extend('contextOptions', { locale: CONTEXT_OPTIONS.locale });
 
 // The password gate's pass expires: the tab forgets it and asks for the password again.
 describe('room password pass', () => {

@@ -9,11 +9,12 @@ import { newPerson, signUp } from './support/people';
  */
 const ADMIN_EMAIL = 'root@example.com';
 
-const test = base.extend('smtp', { scope: 'file' }, startedPerFile(startSmtpCapture));
-test.override('serverOptions', ({ smtp }) => ({
-  publicUrl: true,
-  env: { SMTP_URL: smtp.url, SUPER_ADMIN_EMAILS: ADMIN_EMAIL },
-}));
+const test = base
+  .extend('smtp', { scope: 'file' }, startedPerFile(startSmtpCapture))
+  .extend('serverOptions', { scope: 'file' }, ({ smtp }) => ({
+    publicUrl: true,
+    env: { SMTP_URL: smtp.url, SUPER_ADMIN_EMAILS: ADMIN_EMAIL },
+  }));
 
 /** The /dev/notices buttons and the title of the sample each shows: fitting its variant. */
 const SAMPLES = {

@@ -5,12 +5,13 @@ import { rowTitles } from '../src/tracks';
 import { seedTracks } from './support/seeded-tracks';
 import { callAs, createRoomAs, registerMember, signInContext } from './support/rooms';
 
-const test = base.extend(
-  'appServer',
-  { scope: 'file' },
-  startedPerFile(() => startAppServer()),
-);
-test.override('server', ({ appServer }) => appServer);
+const test = base
+  .extend(
+    'appServer',
+    { scope: 'file' },
+    startedPerFile(() => startAppServer()),
+  )
+  .extend('server', { scope: 'file' }, ({ appServer }) => appServer);
 
 const groupBy = (page: Page, label: string) =>
   page.getByRole('combobox', { name: 'Group tracks' }).selectOption({ label });

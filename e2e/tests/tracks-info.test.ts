@@ -16,12 +16,13 @@ import { createRoomAs, signInContext, type Member } from './support/rooms';
 const ADMIN_EMAIL = 'tracks.admin@example.com';
 
 // A super administrator's address counts once verified: the test verifies it in the database.
-const test = base.extend(
-  'appServer',
-  { scope: 'file' },
-  startedPerFile(() => startAppServer({ SUPER_ADMIN_EMAILS: ADMIN_EMAIL })),
-);
-test.override('server', ({ appServer }) => appServer);
+const test = base
+  .extend(
+    'appServer',
+    { scope: 'file' },
+    startedPerFile(() => startAppServer({ SUPER_ADMIN_EMAILS: ADMIN_EMAIL })),
+  )
+  .extend('server', { scope: 'file' }, ({ appServer }) => appServer);
 
 /** A room with one ready track, "Glass - Prism". */
 async function roomWithTrack(server: E2EServer, owner: Member, url: string, password?: string) {

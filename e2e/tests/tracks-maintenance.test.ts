@@ -8,8 +8,9 @@ import { createRoomAs } from './support/rooms';
 
 // Tracks of zero duration can only come from data older than the processing that measures
 // them: the test writes them into the database of a server it keeps a handle on.
-const test = base.extend('appServer', { scope: 'file' }, startedPerFile(startAppServer));
-test.override('server', ({ appServer }) => appServer);
+const test = base
+  .extend('appServer', { scope: 'file' }, startedPerFile(startAppServer))
+  .extend('server', { scope: 'file' }, ({ appServer }) => appServer);
 
 // The settings screen's maintenance action (spec §9, §8 "Check console").
 describe('fixing track durations', () => {

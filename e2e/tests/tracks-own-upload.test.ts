@@ -6,12 +6,13 @@ import { chooseFiles, trackRow, wavFile } from '../src/tracks';
 import { seedTracks } from './support/seeded-tracks';
 import { callAs, createRoomAs, registerMember, signInContext } from './support/rooms';
 
-const test = base.extend(
-  'appServer',
-  { scope: 'file' },
-  startedPerFile(() => startAppServer()),
-);
-test.override('server', ({ appServer }) => appServer);
+const test = base
+  .extend(
+    'appServer',
+    { scope: 'file' },
+    startedPerFile(() => startAppServer()),
+  )
+  .extend('server', { scope: 'file' }, ({ appServer }) => appServer);
 
 const list = (page: Page) => page.getByTestId('track-list');
 const scrollTop = (page: Page) => list(page).evaluate((element) => element.scrollTop);

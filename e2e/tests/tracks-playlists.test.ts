@@ -7,12 +7,13 @@ import { callAs, createRoomAs, registerMember, signInContext } from './support/r
 import { seedTracks } from './support/seeded-tracks';
 
 // The app in this process, so the tracks can be seeded straight into its database.
-const test = base.extend(
-  'appServer',
-  { scope: 'file' },
-  startedPerFile(() => startAppServer()),
-);
-test.override('server', ({ appServer }) => appServer);
+const test = base
+  .extend(
+    'appServer',
+    { scope: 'file' },
+    startedPerFile(() => startAppServer()),
+  )
+  .extend('server', { scope: 'file' }, ({ appServer }) => appServer);
 
 const picker = (page: Page) => page.getByRole('combobox', { name: 'Playlist', exact: true });
 const shownPlaylist = (page: Page) => picker(page).locator('option:checked').textContent();

@@ -16,12 +16,13 @@ import {
 } from './support/player';
 
 /** An S3 server on loopback whose bucket the site keeps its files in. */
-const test = audioTest.extend(
-  's3',
-  { scope: 'file' },
-  startedPerFile(() => startS3Server()),
-);
-test.override('serverOptions', ({ s3 }) => ({ env: s3StorageEnv(s3) }));
+const test = audioTest
+  .extend(
+    's3',
+    { scope: 'file' },
+    startedPerFile(() => startS3Server()),
+  )
+  .extend('serverOptions', { scope: 'file' }, ({ s3 }) => ({ env: s3StorageEnv(s3) }));
 
 /** A song with an embedded cover, as the person's file manager hands it to the page. */
 async function songWithCover() {

@@ -6,12 +6,13 @@ import { notice } from './support/people';
 import { seedTracks } from './support/seeded-tracks';
 import { callAs, createRoomAs, registerMember, signInContext } from './support/rooms';
 
-const test = base.extend(
-  'appServer',
-  { scope: 'file' },
-  startedPerFile(() => startAppServer()),
-);
-test.override('server', ({ appServer }) => appServer);
+const test = base
+  .extend(
+    'appServer',
+    { scope: 'file' },
+    startedPerFile(() => startAppServer()),
+  )
+  .extend('server', { scope: 'file' }, ({ appServer }) => appServer);
 
 const undoButton = (page: Page) =>
   page

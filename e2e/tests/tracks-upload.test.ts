@@ -1,11 +1,15 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from '../src/fixtures';
+import { describe, expect, test as base } from '../src/fixtures';
 import { sineWav } from '../src/wav';
 import { chooseFiles, dropFiles, trackRow, wavFile } from '../src/tracks';
 import { createRoomAs } from './support/rooms';
 
 // A small cap, so one of the files below is refused by the server's rule (413).
-test.override('serverOptions', { env: { MAX_AUDIO_FILE_SIZE: String(2 * 1024 * 1024) } });
+const test = base.extend(
+  'serverOptions',
+  { scope: 'file' },
+  { env: { MAX_AUDIO_FILE_SIZE: String(2 * 1024 * 1024) } },
+);
 
 /** The playlist's count, duration and size. */
 const stats = (page: Page) => page.getByLabel('Playlist stats');

@@ -5,12 +5,13 @@ import { notice } from './support/people';
 import { seedTracks } from './support/seeded-tracks';
 import { callAs, createRoomAs, registerMember, signInContext } from './support/rooms';
 
-const test = base.extend(
-  'appServer',
-  { scope: 'file' },
-  startedPerFile(() => startAppServer()),
-);
-test.override('server', ({ appServer }) => appServer);
+const test = base
+  .extend(
+    'appServer',
+    { scope: 'file' },
+    startedPerFile(() => startAppServer()),
+  )
+  .extend('server', { scope: 'file' }, ({ appServer }) => appServer);
 
 // An uploader fixing the tags of their own track (title, artist, album, year): the room sees
 // the fix at once; someone else's track offers them no edit.

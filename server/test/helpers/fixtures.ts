@@ -16,15 +16,17 @@ export { describe, expect } from 'vitest';
  * file-scoped ones (the app, a data folder, outside servers) then serve every later test of the
  * file, as a `beforeAll` did, and stop after its last test, the last started first.
  *
- * A file sets its app apart once, at its top level (each test file imports its own copy of this
- * module, so an override stays in its file):
+ * A file sets its app apart once, at its top level, with a test of its own made by `extend`, which
+ * leaves the shared `test` untouched even when files share a worker's loaded modules (an
+ * `override` would change it for every later file of the worker):
  *
- *     test.override('appEnv', ({ dataDir }) => ({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }));
- *     test.override('appOptions', { captureLogs: true });
+ *     const it = test
+ *       .extend('appEnv', { scope: 'file' }, ({ dataDir }) => ({ DATA_DIR: dataDir }))
+ *       .extend('appOptions', { scope: 'file' }, { captureLogs: true });
  *
- * Vitest refuses to override a file-scoped fixture inside a `describe`: a describe that needs an
- * app of its own takes a `test.extend('appEnv', { scope: 'file' }, ...)` of its own, whose
- * fixtures (app included) are apart from the file's others.
+ * A describe that needs an app of its own takes a `test.extend('appEnv', { scope: 'file' }, ...)`
+ * of its own too, made at the top level (Vitest refuses a file-scoped fixture inside a
+ * `describe`), whose fixtures (app included) are apart from the file's others.
  */
 
 type Cleanup = { onCleanup: (cleanup: () => Promise<void> | void) => void };

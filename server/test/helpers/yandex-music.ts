@@ -8,7 +8,8 @@ export * from './yandex-music-library';
 
 /**
  * The integration tests' app talking to a double of the service (`double`), with short
- * timings. A file that needs other settings overrides `appEnv` or `appOptions` as usual.
+ * timings. A file that needs other settings extends it with its own `appEnv` or `appOptions`, as
+ * usual.
  */
 export const serviceTest = test
   // Vitest reads a fixture's dependencies from its first parameter's pattern: none here.

@@ -26,15 +26,14 @@ const it = test
       await db.execute(sql`DROP TRIGGER IF EXISTS refuse_users_writes ON users`);
     });
     return () => db.execute(refuseWrite);
-  });
-
-// The reset test reads its link from the outbox; the unlink tests need GitHub configured.
-it.override('appEnv', ({ dataDir }) => ({
-  DATA_DIR: dataDir,
-  GITHUB_CLIENT_ID: 'gh-client',
-  GITHUB_CLIENT_SECRET: 'gh-secret',
-}));
-it.override('appOptions', { captureLogs: true });
+  })
+  // The reset test reads its link from the outbox; the unlink tests need GitHub configured.
+  .extend('appEnv', { scope: 'file' }, ({ dataDir }) => ({
+    DATA_DIR: dataDir,
+    GITHUB_CLIENT_ID: 'gh-client',
+    GITHUB_CLIENT_SECRET: 'gh-secret',
+  }))
+  .extend('appOptions', { scope: 'file' }, { captureLogs: true });
 
 /** The server logged the real cause with the failure's code. */
 function expectLogged(t: TestApp, code: string) {

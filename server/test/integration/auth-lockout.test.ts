@@ -7,14 +7,17 @@ import {
   SIGN_IN_CEILING,
 } from '../../src/services/accounts/sign-in-throttle';
 import { randomAddress, type Factories } from '../helpers/factories';
-import { describe, expect, test as it } from '../helpers/fixtures';
+import { describe, expect, test as base } from '../helpers/fixtures';
 
 /**
  * Issue 9, "lockout by a stranger": whatever others do to an account from their addresses, its
  * owner signs in with the right password and gets reset mails from their own address. Each
  * client speaks from an address of its own (TRUST_PROXY=true, X-Forwarded-For).
  */
-it.override('appEnv', ({ smtp }) => ({ TRUST_PROXY: 'true', SMTP_URL: smtp.url }));
+const it = base.extend('appEnv', { scope: 'file' }, ({ smtp }) => ({
+  TRUST_PROXY: 'true',
+  SMTP_URL: smtp.url,
+}));
 
 const signIn = (f: Factories, address: string, emailOrUsername: string, password: string) =>
   f.guestFrom(address).fetch(AUTH_ROUTES.login, {

@@ -2,13 +2,16 @@ import { AUTH_ERRORS, AUTH_ROUTES } from '@music-rooms/domain';
 import { AUTH_RATE_LIMITS } from '../../src/services/accounts/rate-limits';
 import { SIGN_IN_BACKOFF } from '../../src/services/accounts/sign-in-throttle';
 import { clientFor, type JsonReply } from '../helpers/factories';
-import { describe, expect, test as it } from '../helpers/fixtures';
+import { describe, expect, test as base } from '../helpers/fixtures';
 
 /**
  * The app trusts X-Forwarded-For here (TRUST_PROXY=true), so each test speaks from addresses
  * of its own and the limits of one test never touch another's: nothing waits for a window.
  */
-it.override('appEnv', ({ dataDir }) => ({ TRUST_PROXY: 'true', DATA_DIR: dataDir }));
+const it = base.extend('appEnv', { scope: 'file' }, ({ dataDir }) => ({
+  TRUST_PROXY: 'true',
+  DATA_DIR: dataDir,
+}));
 
 let nextAddress = 1;
 /** A new client address, never used by another test. */

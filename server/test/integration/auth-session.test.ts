@@ -3,7 +3,7 @@ import { AUTH_ERRORS, AUTH_ROUTES, type SessionUser } from '@music-rooms/domain'
 import { sessions, users } from '../../src/db/schema';
 import { SESSION_COOKIE } from '../../src/plugins/session';
 import { signedInClient } from '../helpers/factories';
-import { describe, expect, test as it } from '../helpers/fixtures';
+import { describe, expect, test as base } from '../helpers/fixtures';
 
 type UserAnswer = { user: SessionUser };
 
@@ -15,7 +15,7 @@ const newForm = (id: string) => ({
 });
 
 // The super administrator test signs in as someone this list names.
-it.override('appEnv', { SUPER_ADMIN_EMAILS: 'boss@example.com' });
+const it = base.extend('appEnv', { scope: 'file' }, { SUPER_ADMIN_EMAILS: 'boss@example.com' });
 
 describe('sign-up, sign-in, session and sign-out', () => {
   it('answers a guest with user null, never from a cache', async ({ t }) => {

@@ -1,10 +1,13 @@
 import { AUTH_ERRORS, AUTH_ROUTES, type SessionUser } from '@music-rooms/domain';
 import type { Factories } from '../helpers/factories';
-import { describe, expect, test as it } from '../helpers/fixtures';
+import { describe, expect, test as base } from '../helpers/fixtures';
 import { expireTokens, resetPassword } from '../helpers/password-reset';
 
 // Resets read their links from the outbox; each client comes from an address of its own.
-it.override('appEnv', ({ dataDir }) => ({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }));
+const it = base.extend('appEnv', { scope: 'file' }, ({ dataDir }) => ({
+  DATA_DIR: dataDir,
+  TRUST_PROXY: 'true',
+}));
 
 const autoLogin = async (f: Factories, body: Record<string, unknown>) => {
   const client = f.guestFrom();

@@ -9,14 +9,14 @@ import { COMMANDS } from '../../src/cli/admin-commands';
 import { findUserByEmail } from '../../src/services/accounts/users-store';
 import type { SessionClient } from '../helpers/factories';
 import { startTestApp } from '../helpers/app';
-import { describe, expect, test as it } from '../helpers/fixtures';
+import { describe, expect, test as base } from '../helpers/fixtures';
 import { sessionClient } from '../helpers/factories';
 import { unreachableSmtpUrl } from '../helpers/mail';
 import { expireTokens } from '../helpers/password-reset';
 
 const LISTED = ['chief@example.com', 'deputy@example.com', 'second@example.com'];
 
-it.override('appEnv', ({ smtp }) => ({
+const it = base.extend('appEnv', { scope: 'file' }, ({ smtp }) => ({
   SMTP_URL: smtp.url,
   PUBLIC_URL: 'http://rooms.example.org',
   SUPER_ADMIN_EMAILS: [...LISTED, 'grantee@example.com', 'resend@example.com'].join(','),

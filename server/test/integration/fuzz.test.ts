@@ -61,27 +61,31 @@ const routes: Route[] = [];
  * The accounts and rooms calls may name: a room owner (the signed-in caller), someone else,
  * and a password-protected room of the owner's for the gate.
  */
-const fuzz = test.extend('people', { scope: 'file' }, async ({ t, f }) => {
-  const owner = await f.user();
-  const gated = await createRoom(t, { owner: owner.user, password: 'room-pass' });
-  return { owner, other: await f.user(), gated };
-});
-
-// Rate limits count per client address: each call comes from a random one (x-forwarded-for).
-// The streaming service is a closed port on loopback: its calls fail at once, as a network error.
-fuzz.override('appEnv', ({ dataDir }) => ({
-  DATA_DIR: dataDir,
-  TRUST_PROXY: 'true',
-  YANDEX_MUSIC_API_URL: 'http://127.0.0.1:9',
-}));
-fuzz.override('appOptions', {
-  onRoute: (route: RouteOptions) => {
-    for (const method of [route.method].flat()) {
-      if (method === 'HEAD' || FILE_ROUTES.has(route.url)) continue;
-      routes.push({ method, url: route.url, schema: route.schema });
-    }
-  },
-});
+const fuzz = test
+  .extend('people', { scope: 'file' }, async ({ t, f }) => {
+    const owner = await f.user();
+    const gated = await createRoom(t, { owner: owner.user, password: 'room-pass' });
+    return { owner, other: await f.user(), gated };
+  })
+  // Rate limits count per client address: each call comes from a random one (x-forwarded-for).
+  // The streaming service is a closed port on loopback: its calls fail at once, as a network error.
+  .extend('appEnv', { scope: 'file' }, ({ dataDir }) => ({
+    DATA_DIR: dataDir,
+    TRUST_PROXY: 'true',
+    YANDEX_MUSIC_API_URL: 'http://127.0.0.1:9',
+  }))
+  .extend(
+    'appOptions',
+    { scope: 'file' },
+    {
+      onRoute: (route: RouteOptions) => {
+        for (const method of [route.method].flat()) {
+          if (method === 'HEAD' || FILE_ROUTES.has(route.url)) continue;
+          routes.push({ method, url: route.url, schema: route.schema });
+        }
+      },
+    },
+  );
 
 type People = { owner: CreatedUser; other: CreatedUser; gated: { id: string; roomUrl: string } };
 type Caller = { name: string; client: SessionClient };

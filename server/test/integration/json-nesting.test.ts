@@ -18,8 +18,7 @@ const probe = defineFunction('query', {
   },
 });
 
-const it = test;
-it.override('appOptions', { functions: [probe] });
+const it = test.extend('appOptions', { scope: 'file' }, { functions: [probe] });
 
 /** Arrays nested `depth` deep around a zero: 2 bytes a level. */
 const nestedArrays = (depth: number) => `${'['.repeat(depth)}0${']'.repeat(depth)}`;

@@ -50,9 +50,9 @@ const probes = [
   }),
 ];
 
-const it = test;
-it.override('appEnv', { LOG_LEVEL: 'trace', TRUST_PROXY: 'true' });
-it.override('appOptions', { captureLogs: true, functions: probes });
+const it = test
+  .extend('appEnv', { scope: 'file' }, { LOG_LEVEL: 'trace', TRUST_PROXY: 'true' })
+  .extend('appOptions', { scope: 'file' }, { captureLogs: true, functions: probes });
 
 /** The error lines logged since `from` (what a request's failure wrote). */
 const errorLines = (t: TestApp, from: number): LogRecord[] =>

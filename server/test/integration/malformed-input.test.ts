@@ -29,9 +29,12 @@ const probe = defineFunction('query', {
   },
 });
 
-const it = test;
-it.override('appEnv', ({ dataDir }) => ({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }));
-it.override('appOptions', { functions: [probe] });
+const it = test
+  .extend('appEnv', { scope: 'file' }, ({ dataDir }) => ({
+    DATA_DIR: dataDir,
+    TRUST_PROXY: 'true',
+  }))
+  .extend('appOptions', { scope: 'file' }, { functions: [probe] });
 
 /** How many rows each table that these calls could write to holds. */
 async function rowCounts(t: TestApp) {

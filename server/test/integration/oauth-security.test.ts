@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { AUTH_ERRORS, AUTH_ROUTES, GOOGLE_OAUTH_FAILED } from '@music-rooms/domain';
 import { users } from '../../src/db/schema';
 import type { TestApp } from '../helpers/app';
-import { describe, expect, oauthTest as it, test } from '../helpers/fixtures';
+import { describe, expect, oauthTest, test } from '../helpers/fixtures';
 import { PUBLIC_URL, consent, navigate, runFlow, sessionUser } from '../helpers/oauth-flow';
 import { CLIENT } from '../helpers/oauth-providers';
 
 // Why a callback failed is only in the log.
-it.override('appOptions', { captureLogs: true });
+const it = oauthTest.extend('appOptions', { scope: 'file' }, { captureLogs: true });
 
 /** An app of its own, with one provider's client id and no provider servers. */
 const githubOnly = test.extend(

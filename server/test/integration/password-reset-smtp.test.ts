@@ -7,17 +7,17 @@ import {
 } from '@music-rooms/domain';
 import { userTokens } from '../../src/db/schema';
 import { signedInClient } from '../helpers/factories';
-import { describe, expect, test as it } from '../helpers/fixtures';
+import { describe, expect, test as base } from '../helpers/fixtures';
 import { resetLinkIn, unreachableSmtpUrl } from '../helpers/mail';
 
-it.override('appEnv', ({ smtp }) => ({
+const it = base.extend('appEnv', { scope: 'file' }, ({ smtp }) => ({
   SMTP_URL: smtp.url,
   MAIL_FROM: 'Music Rooms <rooms@example.org>',
   PUBLIC_URL: 'http://rooms.example.org',
 }));
 
 /** An app of its own, whose mail server is not there. */
-const withoutMailServer = it.extend('appEnv', { scope: 'file' }, async () => ({
+const withoutMailServer = base.extend('appEnv', { scope: 'file' }, async () => ({
   SMTP_URL: await unreachableSmtpUrl(),
 }));
 

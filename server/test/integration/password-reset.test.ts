@@ -2,17 +2,18 @@ import { eq } from 'drizzle-orm';
 import { AUTH_ERRORS, AUTH_ROUTES, LOCALE_COOKIE } from '@music-rooms/domain';
 import { sessions, userTokens } from '../../src/db/schema';
 import { signedInClient, type Factories } from '../helpers/factories';
-import { describe, expect, test as it } from '../helpers/fixtures';
+import { describe, expect, test as base } from '../helpers/fixtures';
 import { readOutbox, resetLinkIn } from '../helpers/mail';
 import { expireResetLinks, outboxOf, requestResetToken } from '../helpers/password-reset';
 
 // No SMTP_URL: mail goes to DATA_DIR/outbox, and its links are logged.
-it.override('appEnv', ({ dataDir }) => ({
-  DATA_DIR: dataDir,
-  PUBLIC_URL: 'https://music.example.org',
-  TRUST_PROXY: 'true',
-}));
-it.override('appOptions', { captureLogs: true });
+const it = base
+  .extend('appEnv', { scope: 'file' }, ({ dataDir }) => ({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'https://music.example.org',
+    TRUST_PROXY: 'true',
+  }))
+  .extend('appOptions', { scope: 'file' }, { captureLogs: true });
 
 // Each request comes from an address of its own, so the file stays under the rate limits.
 const verify = (f: Factories, token: unknown) =>

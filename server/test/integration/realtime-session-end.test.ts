@@ -6,7 +6,7 @@ import { createSession, SESSION_TTL_MS } from '../../src/services/accounts/sessi
 import type { TestApp } from '../helpers/app';
 import { eventually } from '../helpers/eventually';
 import { clientFor, type SessionClient } from '../helpers/factories';
-import { describe, expect, test as it } from '../helpers/fixtures';
+import { describe, expect, test as base } from '../helpers/fixtures';
 import { callFunction } from '../helpers/http';
 import { noteFunctions } from '../helpers/notes';
 import { resetPassword } from '../helpers/password-reset';
@@ -26,8 +26,9 @@ const whoami = defineFunction('query', {
 });
 
 // The outbox of the reset mail is in DATA_DIR.
-it.override('appEnv', ({ dataDir }) => ({ DATA_DIR: dataDir }));
-it.override('appOptions', { functions: [...noteFunctions, whoami] });
+const it = base
+  .extend('appEnv', { scope: 'file' }, ({ dataDir }) => ({ DATA_DIR: dataDir }))
+  .extend('appOptions', { scope: 'file' }, { functions: [...noteFunctions, whoami] });
 
 /** The realtime token the browser holding this client's cookie would get. */
 const tokenOf = async (client: SessionClient) =>

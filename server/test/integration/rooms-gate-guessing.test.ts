@@ -2,11 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ROOM_ERRORS, ROOM_LIMITS } from '@music-rooms/domain';
 import { ROOM_GUESS_BACKOFF } from '../../src/services/rooms/gate';
 import { randomAddress, type Factories, type FunctionBody } from '../helpers/factories';
-import { describe, expect, test as it } from '../helpers/fixtures';
+import { describe, expect, test as base } from '../helpers/fixtures';
 import { createRoom } from '../helpers/rooms';
 
 /** Every guest speaks from an address of its own (TRUST_PROXY=true, X-Forwarded-For). */
-it.override('appEnv', { TRUST_PROXY: 'true' });
+const it = base.extend('appEnv', { scope: 'file' }, { TRUST_PROXY: 'true' });
 
 const PASSWORD = 'let me in';
 

@@ -6,7 +6,7 @@ import { tracks } from '../../src/db/schema-tracks';
 import type { TrackRow } from '../../src/services/tracks/store';
 import { insertPlaybackCopy } from '../../src/services/tracks/playback-store';
 import type { TestApp } from '../helpers/app';
-import { describe, expect, test } from '../helpers/fixtures';
+import { describe, expect, test as base } from '../helpers/fixtures';
 import { createRoom } from '../helpers/rooms';
 import { createTrack } from '../helpers/tracks';
 
@@ -46,7 +46,7 @@ const storedKeys = async (t: TestApp, keys: string[]) => {
 };
 
 // The file that cannot be deleted is told in the log.
-test.override('appOptions', { captureLogs: true });
+const test = base.extend('appOptions', { scope: 'file' }, { captureLogs: true });
 
 describe('removing a room', () => {
   test('deletes the stored files of its tracks: audio, covers and playback copies', async ({

@@ -10,12 +10,9 @@ import { anotherApp, describe, expect, test } from '../helpers/fixtures';
 const DAY = 24 * 60 * 60 * 1000;
 
 // The cookie is Secure only when PUBLIC_URL is https: one app of each kind.
-const it = test.extend(
-  'secure',
-  { scope: 'file' },
-  anotherApp({ PUBLIC_URL: 'https://rooms.example.com' }),
-);
-it.override('appEnv', { PUBLIC_URL: 'http://localhost:3000' });
+const it = test
+  .extend('secure', { scope: 'file' }, anotherApp({ PUBLIC_URL: 'https://rooms.example.com' }))
+  .extend('appEnv', { scope: 'file' }, { PUBLIC_URL: 'http://localhost:3000' });
 
 /** The session cookie a response sets: its value and attributes (names lower-cased). */
 function sessionCookieOf(res: Response) {

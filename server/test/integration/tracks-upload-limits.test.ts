@@ -14,12 +14,9 @@ const LIMITS = {
   ROOM_STORAGE_QUOTA: '50000',
 };
 
-const it = test.extend(
-  'unlimited',
-  { scope: 'file' },
-  anotherApp({ ...LIMITS, ROOM_STORAGE_QUOTA: '0' }),
-);
-it.override('appEnv', LIMITS);
+const it = test
+  .extend('unlimited', { scope: 'file' }, anotherApp({ ...LIMITS, ROOM_STORAGE_QUOTA: '0' }))
+  .extend('appEnv', { scope: 'file' }, LIMITS);
 
 const base64 = (value: string) => Buffer.from(value).toString('base64');
 

@@ -22,8 +22,8 @@ const test = base
     S3_REGION: bucket.settings.region,
     S3_ACCESS_KEY_ID: bucket.settings.accessKeyId,
     S3_SECRET_ACCESS_KEY: bucket.settings.secretAccessKey,
-  }));
-test.override('appOptions', { captureLogs: true });
+  }))
+  .extend('appOptions', { scope: 'file' }, { captureLogs: true });
 
 describe('an upload the storage fails', () => {
   test('answers a translated reason and logs the cause with the upload and room', async ({

@@ -26,34 +26,34 @@ type FailOn = (
   when: string,
 ) => Promise<() => Promise<void>>;
 
-const it = test.extend('failOn', ({ t }, { onCleanup }): FailOn => {
-  const db = t.app.database.db;
-  const triggers = new Map<string, string>();
-  const drop = async (name: string) => {
-    const table = triggers.get(name);
-    triggers.delete(name);
-    if (table) await db.execute(sql.raw(`DROP TRIGGER IF EXISTS ${name} ON ${table}`));
-  };
-  onCleanup(async () => {
-    for (const name of [...triggers.keys()]) await drop(name);
-  });
-  // `when` is SQL over the row (OLD for a delete, NEW for an insert), made by the test itself.
-  return async (event, table, when) => {
-    await db.execute(sql`
+const it = test
+  .extend('failOn', ({ t }, { onCleanup }): FailOn => {
+    const db = t.app.database.db;
+    const triggers = new Map<string, string>();
+    const drop = async (name: string) => {
+      const table = triggers.get(name);
+      triggers.delete(name);
+      if (table) await db.execute(sql.raw(`DROP TRIGGER IF EXISTS ${name} ON ${table}`));
+    };
+    onCleanup(async () => {
+      for (const name of [...triggers.keys()]) await drop(name);
+    });
+    // `when` is SQL over the row (OLD for a delete, NEW for an insert), made by the test itself.
+    return async (event, table, when) => {
+      await db.execute(sql`
       CREATE OR REPLACE FUNCTION fail_halfway() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'simulated failure halfway'; END $$`);
-    const name = `fail_halfway_${triggers.size}_${Date.now()}`;
-    await db.execute(
-      sql.raw(`CREATE TRIGGER ${name} BEFORE ${event} ON ${table}
+      const name = `fail_halfway_${triggers.size}_${Date.now()}`;
+      await db.execute(
+        sql.raw(`CREATE TRIGGER ${name} BEFORE ${event} ON ${table}
         FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION fail_halfway()`),
-    );
-    triggers.set(name, table);
-    return () => drop(name);
-  };
-});
-
-// The reset checks read their link from the mail outbox.
-it.override('appEnv', ({ dataDir }) => ({ DATA_DIR: dataDir }));
+      );
+      triggers.set(name, table);
+      return () => drop(name);
+    };
+  })
+  // The reset checks read their link from the mail outbox.
+  .extend('appEnv', { scope: 'file' }, ({ dataDir }) => ({ DATA_DIR: dataDir }));
 
 const canSignIn = async (f: Factories, email: string, password: string) =>
   (await f.guestFrom().post(AUTH_ROUTES.login, { emailOrUsername: email, password })).status ===

@@ -10,7 +10,7 @@ import { listTracks } from '../helpers/tracks';
 import { serviceTest, startImport, waitForImport } from '../helpers/yandex-music';
 
 const ffmpeg = heldFfmpeg();
-const test = serviceTest.override('appEnv', ({ double, dataDir }) => ({
+const test = serviceTest.extend('appEnv', { scope: 'file' }, ({ double, dataDir }) => ({
   YANDEX_MUSIC_API_URL: double.url,
   YANDEX_MUSIC_ALLOW_LOOPBACK_DOWNLOADS: 'true',
   FFMPEG_PATH: ffmpeg.path,

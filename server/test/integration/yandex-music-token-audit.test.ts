@@ -16,14 +16,18 @@ import { TEST_TIMINGS, serviceTest, serviceTrack, waitForImport } from '../helpe
 
 const AUDIT_TOKEN = `y0_AgAAAAAAuditToken${randomBytes(12).toString('hex')}`;
 
-const test = serviceTest;
-test.override('appEnv', ({ double, dataDir }) => ({
-  YANDEX_MUSIC_API_URL: double.url,
-  YANDEX_MUSIC_ALLOW_LOOPBACK_DOWNLOADS: 'true',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'trace',
-}));
-test.override('appOptions', { captureLogs: true, config: { yandexMusic: TEST_TIMINGS } });
+const test = serviceTest
+  .extend('appEnv', { scope: 'file' }, ({ double, dataDir }) => ({
+    YANDEX_MUSIC_API_URL: double.url,
+    YANDEX_MUSIC_ALLOW_LOOPBACK_DOWNLOADS: 'true',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'trace',
+  }))
+  .extend(
+    'appOptions',
+    { scope: 'file' },
+    { captureLogs: true, config: { yandexMusic: TEST_TIMINGS } },
+  );
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
