@@ -1,18 +1,10 @@
 import type { Page } from 'playwright-core';
-import { test as base, describe, expect, startedPerFile } from '../src/fixtures';
-import { startAppServer } from '../src/app-server';
+import { describe, expect } from '../src/fixtures';
+import { appServerTest as test } from '../src/app-server';
 import { sineWav } from '../src/wav';
 import { chooseFiles, trackRow, wavFile } from '../src/tracks';
 import { seedTracks } from './support/seeded-tracks';
 import { callAs, createRoomAs, registerMember, signInContext } from './support/rooms';
-
-const test = base
-  .extend(
-    'appServer',
-    { scope: 'file' },
-    startedPerFile(() => startAppServer()),
-  )
-  .extend('server', { scope: 'file' }, ({ appServer }) => appServer);
 
 const list = (page: Page) => page.getByTestId('track-list');
 const scrollTop = (page: Page) => list(page).evaluate((element) => element.scrollTop);

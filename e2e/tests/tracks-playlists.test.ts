@@ -1,19 +1,10 @@
 import type { Page } from 'playwright-core';
-import { test as base, describe, expect, startedPerFile } from '../src/fixtures';
-import { startAppServer } from '../src/app-server';
+import { describe, expect } from '../src/fixtures';
+import { appServerTest as test } from '../src/app-server';
 import { rowTitles, trackRow } from '../src/tracks';
 import { dialog, notice } from './support/people';
 import { callAs, createRoomAs, registerMember, signInContext } from './support/rooms';
 import { seedTracks } from './support/seeded-tracks';
-
-// The app in this process, so the tracks can be seeded straight into its database.
-const test = base
-  .extend(
-    'appServer',
-    { scope: 'file' },
-    startedPerFile(() => startAppServer()),
-  )
-  .extend('server', { scope: 'file' }, ({ appServer }) => appServer);
 
 const picker = (page: Page) => page.getByRole('combobox', { name: 'Playlist', exact: true });
 const shownPlaylist = (page: Page) => picker(page).locator('option:checked').textContent();

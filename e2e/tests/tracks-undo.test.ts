@@ -1,18 +1,10 @@
 import type { Page } from 'playwright-core';
-import { test as base, describe, expect, startedPerFile } from '../src/fixtures';
-import { startAppServer } from '../src/app-server';
+import { describe, expect } from '../src/fixtures';
+import { appServerTest as test } from '../src/app-server';
 import { rowTitles, trackRow } from '../src/tracks';
 import { notice } from './support/people';
 import { seedTracks } from './support/seeded-tracks';
 import { callAs, createRoomAs, registerMember, signInContext } from './support/rooms';
-
-const test = base
-  .extend(
-    'appServer',
-    { scope: 'file' },
-    startedPerFile(() => startAppServer()),
-  )
-  .extend('server', { scope: 'file' }, ({ appServer }) => appServer);
 
 const undoButton = (page: Page) =>
   page
