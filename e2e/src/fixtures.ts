@@ -2,7 +2,7 @@ import { test as base } from 'vitest';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { RoomTimings } from '../../server/src/config';
 import { registerMember, signInContext, type Member } from '../tests/support/rooms';
-import { closeContexts, sharedBrowser, startPublicServer, startServer } from './harness';
+import { launchBrowser, startPublicServer, startServer } from './harness';
 
 export { describe, expect } from 'vitest';
 
@@ -39,7 +39,7 @@ type Cleanup = { onCleanup: (cleanup: () => Promise<void>) => void };
 
 /**
  * A file-scoped fixture body for something started once per file and closed after its last
- * test: a mail catcher, fake sign-in providers.
+ * test: the browser, a mail catcher, fake sign-in providers.
  */
 export function startedPerFile<T extends Closable>(start: () => Promise<T>) {
   // Vitest reads a fixture's dependencies from its first parameter's pattern: these have none.
@@ -52,9 +52,8 @@ export function startedPerFile<T extends Closable>(start: () => Promise<T>) {
 }
 
 /**
- * The browser journeys' test: one server per file and one Chromium per worker, a fresh browser
- * context and page per test, so tests share neither cookies nor storage but do share the data
- * on the server.
+ * The browser journeys' test: one server and one Chromium per file, a fresh browser context and
+ * page per test, so tests share neither cookies nor storage but do share the data on the server.
  */
 export const test = base
   .extend('serverOptions', { scope: 'file' }, {} as ServerOptions)
@@ -64,13 +63,7 @@ export const test = base
     onCleanup(() => server.close());
     return server;
   })
-  // The worker's Chromium, with whatever the file left open closed after its last test.
-  // eslint-disable-next-line no-empty-pattern
-  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
-    const browser = await sharedBrowser();
-    onCleanup(() => closeContexts(browser));
-    return browser;
-  })
+  .extend('browser', { scope: 'file' }, startedPerFile(launchBrowser))
   .extend('contextOptions', CONTEXT_OPTIONS)
   .extend('context', async ({ browser, contextOptions }, { onCleanup }) => {
     const context = await browser.newContext(contextOptions);

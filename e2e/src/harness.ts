@@ -117,36 +117,3 @@ export async function launchBrowser(): Promise<Browser> {
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
-
-let workerBrowser: Promise<Browser> | null = null;
-
-/**
- * The Chromium of this test worker, launched by the first journey file that needs it and kept
- * for the next files (they share their worker's loaded modules): a launch, with the warm-up of
- * its first page, costs seconds of CPU that every file paid again. Each test still browses in
- * contexts of its own. One that crashed or was closed is launched again; Playwright ends it
- * with the worker's process.
- */
-export function sharedBrowser(): Promise<Browser> {
-  if (!workerBrowser) {
-    const launched = launchBrowser();
-    workerBrowser = launched;
-    launched.then(
-      (browser) => browser.once('disconnected', () => forget(launched)),
-      () => forget(launched),
-    );
-  }
-  return workerBrowser;
-}
-
-function forget(launched: Promise<Browser>) {
-  if (workerBrowser === launched) workerBrowser = null;
-}
-
-/**
- * Closes the contexts a file left open in the shared browser, so none of its pages goes on
- * running (reconnecting to a server that has stopped) while the next file runs.
- */
-export async function closeContexts(browser: Browser): Promise<void> {
-  await Promise.all(browser.contexts().map((context) => context.close()));
-}
