@@ -1,25 +1,14 @@
 import { asUserId } from '@music-rooms/domain';
 import type { Page } from 'playwright-core';
 import { updateUser } from '../../server/src/services/accounts/users-store';
-import { startAppServer } from '../src/app-server';
-import { describe, expect, test as base } from '../src/fixtures';
-
-// The component demo page, as a super administrator looks through it; the server keeps a handle
-// on its database so that the member can be made one.
-const test = base
-  // Vitest reads a fixture's dependencies from its first parameter's pattern: this one has none.
-  // eslint-disable-next-line no-empty-pattern
-  .extend('appServer', { scope: 'file' }, ({}, { onCleanup }) =>
-    startAppServer().then((server) => {
-      onCleanup(() => server.close());
-      return server;
-    }),
-  )
-  .extend('server', { scope: 'file' }, ({ appServer }) => appServer);
+import { appServerTest as test } from '../src/app-server';
+import { describe, expect } from '../src/fixtures';
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
 
+// The component demo page, as a super administrator looks through it; the server keeps a handle
+// on its database so that the member can be made one.
 describe('UI components demo page', () => {
   test('a super administrator tries each theme, the player bar’s sync states and both languages', async ({
     signedInPage: page,

@@ -1,5 +1,5 @@
-import { test as base, describe, expect, startedPerFile } from '../src/fixtures';
-import { startAppServer } from '../src/app-server';
+import { describe, expect } from '../src/fixtures';
+import { appServerTest as test } from '../src/app-server';
 import { sineWav } from '../src/wav';
 import { listTracksAs, uploadAs, waitForReadyTracks, wavFile } from '../src/tracks';
 import { updateTrackRow } from '../../server/src/services/tracks/store';
@@ -7,12 +7,8 @@ import { notice } from './support/people';
 import { createRoomAs } from './support/rooms';
 
 // Tracks of zero duration can only come from data older than the processing that measures
-// them: the test writes them into the database of a server it keeps a handle on.
-const test = base
-  .extend('appServer', { scope: 'file' }, startedPerFile(startAppServer))
-  .extend('server', { scope: 'file' }, ({ appServer }) => appServer);
-
-// The settings screen's maintenance action (spec §9, §8 "Check console").
+// them: the test writes them into the database of a server it keeps a handle on. The settings
+// screen's maintenance action (spec §9, §8 "Check console").
 describe('fixing track durations', () => {
   test('counts tracks of zero duration, asks first, then fixes them and says how many', async ({
     signedInPage: page,
