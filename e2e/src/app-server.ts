@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import '../../server/src/app-decorations';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
-import { startedPerFile, test } from './fixtures';
 import { journeyServerSettings, type E2EServer } from './harness';
 
 const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -28,12 +27,3 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   };
   return { url: `http://127.0.0.1:${port}`, close, app };
 }
-
-/**
- * The journeys' test with the server started in this process by `startAppServer`: `appServer`
- * keeps its app at hand (to seed tracks straight into its database...) and is the `server` the
- * other fixtures browse.
- */
-export const appServerTest = test
-  .extend('appServer', { scope: 'file' }, startedPerFile(startAppServer))
-  .extend('server', { scope: 'file' }, ({ appServer }) => appServer);

@@ -1,7 +1,7 @@
 import { asUserId } from '@music-rooms/domain';
 import type { Page } from 'playwright-core';
 import { updateUser } from '../../server/src/services/accounts/users-store';
-import { appServerTest as test } from '../src/app-server';
+import { appServerTest as test } from '../src/app-server-test';
 import { describe, expect } from '../src/fixtures';
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });

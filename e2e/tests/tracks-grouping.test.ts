@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from '../src/fixtures';
-import { appServerTest as test } from '../src/app-server';
+import { appServerTest as test } from '../src/app-server-test';
 import { rowTitles } from '../src/tracks';
 import { seedTracks } from './support/seeded-tracks';
 import { callAs, createRoomAs, registerMember, signInContext } from './support/rooms';

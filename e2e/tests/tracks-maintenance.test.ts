@@ -1,5 +1,5 @@
 import { describe, expect } from '../src/fixtures';
-import { appServerTest as test } from '../src/app-server';
+import { appServerTest as test } from '../src/app-server-test';
 import { sineWav } from '../src/wav';
 import { listTracksAs, uploadAs, waitForReadyTracks, wavFile } from '../src/tracks';
 import { updateTrackRow } from '../../server/src/services/tracks/store';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from '../src/fixtures';
-import { appServerTest as test } from '../src/app-server';
+import { appServerTest as test } from '../src/app-server-test';
 import { rowTitles, trackRow } from '../src/tracks';
 import { dialog, notice } from './support/people';
 import { callAs, createRoomAs, registerMember, signInContext } from './support/rooms';

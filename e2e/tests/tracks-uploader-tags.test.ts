@@ -1,5 +1,5 @@
 import { describe, expect } from '../src/fixtures';
-import { appServerTest as test } from '../src/app-server';
+import { appServerTest as test } from '../src/app-server-test';
 import { rowTitles, trackRow } from '../src/tracks';
 import { notice } from './support/people';
 import { seedTracks } from './support/seeded-tracks';
