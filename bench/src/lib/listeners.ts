@@ -36,18 +36,49 @@ export function launchListener(
 
 /**
  * Keeps each AudioContext the page makes on `window.benchAudioContexts`, so that the bench can
- * read the output's own figures beside the test hook's (`audioOf`). Runs before the page's code.
+ * read the output's own figures beside the test hook's (`audioOf`), and every output stamp of
+ * the newest one on `window.benchOutputStamps` (`outputStampsOf`). Runs before the page's code.
  */
 function keepAudioContexts() {
   const Original = window.AudioContext;
   const kept: AudioContext[] = [];
-  Object.assign(window, { benchAudioContexts: kept });
+  const stamps: Array<[number, number]> = [];
+  Object.assign(window, { benchAudioContexts: kept, benchOutputStamps: stamps });
   window.AudioContext = class extends Original {
     constructor(options?: AudioContextOptions) {
       super(options);
       kept.push(this);
     }
   };
+  // A stamp comes with each output callback (about every 85 ms): read often enough for each.
+  setInterval(() => {
+    const context = kept[kept.length - 1];
+    if (!context || context.state === 'closed') return;
+    const { contextTime = 0, performanceTime = 0 } = context.getOutputTimestamp();
+    if (contextTime > 0 && performanceTime > 0 && stamps.at(-1)?.[0] !== performanceTime) {
+      stamps.push([performanceTime, contextTime]);
+    }
+  }, 10);
+}
+
+/** One output stamp: when (server epoch ms, as the bench reads that clock) and its mapping. */
+export type OutputStamp = { at: number; mappingS: number };
+
+/**
+ * Every output stamp the page's newest context gave since it opened: context seconds minus page
+ * seconds at the stamp's instant, placed on the bench's clock by one round trip (about a ms).
+ */
+export async function outputStampsOf(page: Page, now: () => number): Promise<OutputStamp[]> {
+  const sent = now();
+  const [pageNow, stamps] = await page.evaluate(() => {
+    const kept = (window as { benchOutputStamps?: Array<[number, number]> }).benchOutputStamps;
+    return [performance.now(), kept ?? []] as const;
+  });
+  const pageToServer = (sent + now()) / 2 - pageNow;
+  return stamps.map(([performanceTime, contextTime]) => ({
+    at: performanceTime + pageToServer,
+    mappingS: contextTime - performanceTime / 1000,
+  }));
 }
 
 /** Opens `url` signed in with the session cookie (`name=value`) of `origin`. */

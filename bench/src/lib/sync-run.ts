@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { epochOfMonotonic } from '../../../server/src/services/server-clock';
 import type { ClickTrain } from './click-train';
 import { findClicks, matchClicks, type MatchedClick } from './click-locate';
-import { watchSnapshots, type Reading } from './listeners';
+import { outputStampsOf, watchSnapshots, type OutputStamp, type Reading } from './listeners';
 import { recordingClock, recordSpeakers, roomSinkLatencyUs, type Pulse } from './pulse';
 import type { Timeline } from './sync-figures';
 
@@ -25,6 +25,9 @@ export type Heard = {
   /** Each page's snapshots, read every 250 ms. */
   readingsA: Reading[];
   readingsB: Reading[];
+  /** Every output stamp each page's context gave, from its start to the end of the run. */
+  stampsA: OutputStamp[];
+  stampsB: OutputStamp[];
   /** When what is measured began (epoch ms: the play command sent, or B's page opened). */
   beganAt: number;
   /** The room's timeline during the run. */
@@ -70,6 +73,9 @@ export async function measureRun(options: RunOptions): Promise<Heard> {
     watchA.stop(),
     watchB.stop(),
   ]);
+  const noStamps = () => [];
+  const stampsA = await outputStampsOf(options.a, serverClockNow).catch(noStamps);
+  const stampsB = await outputStampsOf(b, serverClockNow).catch(noStamps);
   const find = (channel: Int16Array) =>
     matchClicks(findClicks(channel, train.shape, train.sampleRate), train.starts);
   return {
@@ -78,6 +84,8 @@ export async function measureRun(options: RunOptions): Promise<Heard> {
     epochOf: recordingClock(recording.arrivals, train.sampleRate, epochOfMonotonic),
     readingsA,
     readingsB,
+    stampsA,
+    stampsB,
     beganAt,
     timeline,
     frames: recording.left.length,

@@ -1,5 +1,5 @@
 import type { ClickTrain } from './click-train';
-import type { Reading } from './listeners';
+import type { OutputStamp, Reading } from './listeners';
 import { aheadOfServer } from './sync-figures';
 import type { Heard } from './sync-run';
 
@@ -77,6 +77,21 @@ function stamps(readings: readonly Reading[], startMs: number) {
   );
 }
 
+/**
+ * Every output stamp of a page from 3 s before the run (its context's own start included, for
+ * a page opened then), as [seconds, context minus page ms from the last of them]: the stamps
+ * slide for seconds at a new output (OutputClock), which the readings every 250 ms hardly show.
+ */
+function everyStamp(stamps: readonly OutputStamp[], startMs: number) {
+  const shown = stamps.filter((stamp) => stamp.at >= startMs - 3000);
+  // From the last: the first of a new context stand still for a quarter second.
+  const base = shown.at(-1)?.mappingS ?? 0;
+  return shown.map((stamp) => [
+    r3((stamp.at - startMs) / 1000),
+    r3((stamp.mappingS - base) * 1000),
+  ]);
+}
+
 /** How far ahead of the server each page said it was at each reading (ms). */
 function selfReported(readings: readonly Reading[], heard: Heard, startMs: number) {
   const { timeline } = heard;
@@ -106,5 +121,7 @@ export function traceOf(heard: Heard, train: ClickTrain) {
     selfB: selfReported(heard.readingsB, heard, startMs),
     stampsA: stamps(heard.readingsA, startMs),
     stampsB: stamps(heard.readingsB, startMs),
+    everyStampA: everyStamp(heard.stampsA, startMs),
+    everyStampB: everyStamp(heard.stampsB, startMs),
   };
 }

@@ -4,6 +4,14 @@ import { volumeGain } from './loudness';
 const BLOCKED_AFTER_MS = 800;
 /** Volume changes glide over about this long instead of clicking. */
 const VOLUME_GLIDE_S = 0.015;
+/**
+ * What the context plays beside the music, always: −120 dBFS, below any output's own noise and
+ * zero once it is 16- or 24-bit. Chromium closes the output of a context that has rendered only
+ * zeros for a while and opens a new one at the next sound; the new output has a latency of its
+ * own (seen: 251 against 328 ms) and, under PulseAudio, stamps that slide for seconds. Kept open,
+ * the output and its clock are those the music was in sync with before the pause.
+ */
+const KEEP_OPEN_LEVEL = 1e-6;
 
 /**
  * The earliest context time at which a node started or a rate set now still takes effect. The
@@ -39,6 +47,7 @@ export class AudioOutput {
       const master = context.createGain();
       master.gain.value = this.gain;
       master.connect(context.destination);
+      keepOpen(context);
       context.onstatechange = () => this.stateChanged();
       this.context = context;
       this.master = master;
@@ -100,4 +109,12 @@ export class AudioOutput {
     if (this.context?.state === 'running') this.blocked = false;
     this.onChange();
   }
+}
+
+/** Keeps the context's output open while nothing plays (`KEEP_OPEN_LEVEL`). */
+function keepOpen(context: AudioContext): void {
+  const source = context.createConstantSource();
+  source.offset.value = KEEP_OPEN_LEVEL;
+  source.connect(context.destination);
+  source.start();
 }

@@ -51,6 +51,7 @@ export function fakeContext(): FakeContext {
       return fake.currentTime;
     },
     createGain: () => ({ ...node(), gain: { value: 1 } }),
+    createConstantSource: () => ({ ...node(), offset: { value: 1 }, start() {} }),
     createBufferSource: () => {
       const rates = [{ rate: 1, at: 0 }];
       const source: FakeSourceNode & Record<string, unknown> = {

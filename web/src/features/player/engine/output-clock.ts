@@ -3,24 +3,31 @@ import { RiseLimit } from './rise-limit';
 /**
  * Which AudioContext time is heard at a moment of the page's clock (`performance.now()`).
  *
- * `getOutputTimestamp()` answers it: the context time leaving the speakers, and when. But the
- * stamps are not simply jittery. Measured under PulseAudio (the player-sync bench's speakers),
- * the first ones of a new context are off by up to a second, and afterwards they run as a saw
- * tooth: the device's latency is interpolated between its timing updates (about every 1.5 s),
- * the interpolation runs slow, and each update snaps it back up. The tooth is 10 ms deep in the
- * first seconds and shrinks below 0.5 ms within about 20 s. The music itself plays steadily, so
- * the stamps just after a snap are the true ones: the mapping is the upper envelope (a high
- * percentile) of the stamps of the last few seconds, a few teeth. Its median, or the latest
- * stamp, would sit up to half a tooth low, by an amount that differs between a page opened a
- * minute ago and one opened now.
+ * `getOutputTimestamp()` answers it: the context time leaving the speakers, and when. The music
+ * itself is heard at a steady place on the page's clock (only an underrun moves it, later, and
+ * the output's own clock drifts from the page's by a few hundred ppm at most), but the stamps
+ * are not always where the music is. Under PulseAudio (the player-sync bench's speakers, sampled
+ * every 10 ms against the recording) the output's latency is interpolated between timing
+ * updates with a rate it is still learning. While it learns, the stamps slide at 1–16 ms per
+ * second, each update pulling them only part of the way back, and they stand up to 30 ms from
+ * where the music is heard for 5–15 s. That happens in about half of the starts: a new context,
+ * and also an old one whose output Chromium reopened when music came after a silence. The rest
+ * of the time they slide well under 0.5 ms per second, and lie within a millisecond of the music.
  *
- * A sudden rise of the stamps (the music heard earlier all at once) is held back (`RiseLimit`).
+ * So the stamps are followed only while their slope could be a clock's (`SLOPE_LIMIT`, the
+ * median of the last second's steps, so that a single update's snap does not count); while it
+ * could not, the mapping stays where it was last followed, or, on a context not yet followed, at
+ * its first stamps (the slide starts from near the music: seen within 2–8 ms, where the highest
+ * of the first second had slid 9 ms further). They are followed again once they have slid like a
+ * clock for a few seconds (the end of a slide is slow), with the envelope started afresh.
+ * Followed, the mapping is the upper envelope (a high percentile) of the recent stamps, so that
+ * a stray stamp (the output stalled under load) does not carry it; a fall (an underrun) is
+ * followed at once, a rise is held back (`RiseLimit`).
  *
  * Before there are stamps enough, `currentTime` and the reported latencies stand in.
  * `currentTime` advances a whole output buffer at a time (85 ms with a 4096-frame buffer), so
  * the highest `currentTime − now` of the last second counts (the reading just after an
- * advance), not the latest; it agrees with the stamps' envelope to the 8 ms steps in which
- * `outputLatency` is reported.
+ * advance), not the latest.
  */
 
 /** What the context reports at one reading; times in seconds, except the `performance` ones (ms). */
@@ -35,15 +42,38 @@ export type OutputReading = {
   latency: number;
 };
 
-/** The stamps of the first this long of a context are ignored: they are wildly off. */
-const STARTUP_MS = 1000;
+/**
+ * The stamps of the first this long of a context are ignored: they are wildly off (seen: the
+ * first two or three, for about 0.25 s, stand still while the page's clock runs).
+ */
+const STARTUP_MS = 500;
 /** The envelope is taken over this long: a few teeth of the saw (they grow apart under load). */
 const ENVELOPE_MS = 4000;
-/**
- * Stamps covering this long take over from the stand-in (which can be a buffer off); until they
- * cover a whole envelope, each higher top of the saw they show is followed at once.
- */
+/** Stamps covering this long take over from the stand-in (which can be a buffer off). */
 const FIRST_ENVELOPE_MS = 1000;
+/** The stamps' slope is the median of their steps over this long (they come every ~85 ms). */
+const SLOPE_MS = 1000;
+/** Steps enough to read a slope from. */
+const SLOPE_STEPS = 5;
+/**
+ * Stamps sliding faster than this (seconds per second) are not following the output: no output
+ * clock drifts 600 ppm from the page's. Settled stamps slide well under 0.4 ms per second.
+ */
+const SLOPE_LIMIT = 0.0006;
+/**
+ * Stamps that slid are followed again once their slope over this long is within `SETTLED_SLOPE`:
+ * a slide ends slowly (seen: still 5 ms off when it went under 0.6 ms per second).
+ */
+const SETTLED_MS = 3000;
+const SETTLED_SLOPE = 0.0005;
+/** How many of a context's first stamps stand in for it until they are followed. */
+const FIRST_STAMPS = 3;
+/**
+ * Stamps that stay this far from the mapping kept while they slide, for `FALL_WINDOW_MS`, say
+ * the output moved for real (seen: 108 ms later, when another page's output opened beside it);
+ * a slide stays closer (seen: up to 30 ms, over seconds).
+ */
+const MOVED_S = 0.04;
 /** Where in the sorted stamps the envelope is read: a tenth of them may be strays. */
 const ENVELOPE_RANK = 0.9;
 /** The `currentTime` readings of this long stand in before the stamps cover an envelope. */
@@ -108,8 +138,8 @@ export class OutputClock {
   private fallbacks: Point[] = [];
   private firstStampAt: number | null = null;
   private readonly rise = new RiseLimit();
-  /** The stamps have covered a whole envelope: from then on a rise is held back. */
-  private settled = false;
+  /** Page time (ms) from which the stamps have slid no faster than a clock; null while they do. */
+  private followedFrom: number | null = null;
   /** Page time (ms) of the first stamp after the output last fell. */
   private fellAt = 0;
   /** The stamps' mapping, worked out once per stamp: read far more often than stamps come. */
@@ -135,18 +165,27 @@ export class OutputClock {
     if (!this.usesStamps) {
       // After a gap (a sleeping tab), the stamps no longer cover an envelope: the stand-in counts.
       this.held = null;
-      this.settled = false;
+      this.followedFrom = null;
       this.rise.reset();
       return;
     }
-    this.noteFall();
-    const top = envelope(this.enveloped())!;
-    this.settled ||= this.stampSpan() >= ENVELOPE_MS * 0.9;
-    if (!this.settled) {
-      // Still growing: each new tooth's top is news, not a jump of the output.
-      this.held = top;
+    const following = this.followedFrom !== null;
+    const steady =
+      this.slidesLikeAClock(SLOPE_MS, SLOPE_LIMIT) &&
+      (following || this.slidesLikeAClock(SETTLED_MS, SETTLED_SLOPE));
+    if (!steady) {
+      this.followedFrom = null;
+      this.held ??= median(this.stamps.slice(0, FIRST_STAMPS).map((point) => point.mapping));
+      this.held = this.movedTo(this.held) ?? this.held;
       return;
     }
+    if (!following) {
+      // Settled (again): what the stamps said while they slid is not where the output is.
+      this.followedFrom = at - SLOPE_MS;
+      this.rise.reset();
+    }
+    this.noteFall();
+    const top = envelope(this.enveloped())!;
     this.rise.add(top, at);
     this.held = this.rise.limit(top);
   }
@@ -162,9 +201,35 @@ export class OutputClock {
     return first !== undefined && last !== undefined ? last.at - first.at : 0;
   }
 
-  /** The stamps the envelope is taken over: those since the output last fell. */
+  /** The stamps the envelope is taken over: those since they settled and the output last fell. */
   private enveloped(): Point[] {
-    return this.stamps.filter((point) => point.at >= this.fellAt);
+    const from = Math.max(this.fellAt, this.followedFrom ?? 0);
+    return this.stamps.filter((point) => point.at >= from);
+  }
+
+  /**
+   * Where the output moved while the stamps slide: the median of the last `FALL_WINDOW_MS` of
+   * them when every one lies more than `MOVED_S` from `kept`, else null.
+   */
+  private movedTo(kept: number): number | null {
+    const newest = this.stamps.at(-1)!.at;
+    if (newest - this.stamps[0]!.at < FALL_WINDOW_MS) return null;
+    const recent = this.stamps.filter((point) => newest - point.at <= FALL_WINDOW_MS);
+    const far = recent.every((point) => Math.abs(point.mapping - kept) > MOVED_S);
+    return far ? median(recent.map((point) => point.mapping)) : null;
+  }
+
+  /** Whether the stamps of the last `spanMs` slide no faster than `limit` (s per s). */
+  private slidesLikeAClock(spanMs: number, limit: number): boolean {
+    const newest = this.stamps.at(-1)!.at;
+    const recent = this.stamps.filter((point) => newest - point.at <= spanMs);
+    if (recent.length <= SLOPE_STEPS || newest - recent[0]!.at < spanMs * 0.9) return false;
+    const slopes = recent
+      .slice(1)
+      .map(
+        (point, i) => (point.mapping - recent[i]!.mapping) / ((point.at - recent[i]!.at) / 1000),
+      );
+    return Math.abs(median(slopes)) <= limit;
   }
 
   /** After a fall of the output, the stamps from before it no longer count. */
@@ -241,7 +306,7 @@ export class OutputClock {
     this.renders = [];
     this.firstStampAt = null;
     this.fellAt = 0;
-    this.settled = false;
+    this.followedFrom = null;
     this.rise.reset();
     this.held = null;
   }
