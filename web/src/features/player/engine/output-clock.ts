@@ -47,7 +47,7 @@ export type OutputReading = {
  * first two or three, for about 0.25 s, stand still while the page's clock runs).
  */
 const STARTUP_MS = 500;
-/** The envelope is taken over this long: a few teeth of the saw (they grow apart under load). */
+/** The envelope is taken over this long: enough stamps that a few strays among them do not count. */
 const ENVELOPE_MS = 4000;
 /** Stamps covering this long take over from the stand-in (which can be a buffer off). */
 const FIRST_ENVELOPE_MS = 1000;
