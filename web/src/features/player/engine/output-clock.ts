@@ -212,18 +212,17 @@ export class OutputClock {
    * them when every one lies more than `MOVED_S` from `kept`, else null.
    */
   private movedTo(kept: number): number | null {
-    const newest = this.stamps.at(-1)!.at;
-    if (newest - this.stamps[0]!.at < FALL_WINDOW_MS) return null;
-    const recent = this.stamps.filter((point) => newest - point.at <= FALL_WINDOW_MS);
+    if (this.stampSpan() < FALL_WINDOW_MS) return null;
+    const recent = within(this.stamps, FALL_WINDOW_MS);
     const far = recent.every((point) => Math.abs(point.mapping - kept) > MOVED_S);
     return far ? median(recent.map((point) => point.mapping)) : null;
   }
 
   /** Whether the stamps of the last `spanMs` slide no faster than `limit` (s per s). */
   private slidesLikeAClock(spanMs: number, limit: number): boolean {
-    const newest = this.stamps.at(-1)!.at;
-    const recent = this.stamps.filter((point) => newest - point.at <= spanMs);
-    if (recent.length <= SLOPE_STEPS || newest - recent[0]!.at < spanMs * 0.9) return false;
+    const recent = within(this.stamps, spanMs);
+    const span = recent.at(-1)!.at - recent[0]!.at;
+    if (recent.length <= SLOPE_STEPS || span < spanMs * 0.9) return false;
     const slopes = recent
       .slice(1)
       .map(
