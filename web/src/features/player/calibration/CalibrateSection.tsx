@@ -12,7 +12,12 @@ import { listenRound, undoCalibration, type CalibrationResult } from './listen-r
 import { useMicrophoneState } from './useMicrophoneState';
 import '../room-sounds/room-sounds.css';
 
-type Shown = CalibrationResult | { kind: 'listening' } | { kind: 'failed'; text: string } | null;
+type Shown =
+  | CalibrationResult
+  | { kind: 'settling' }
+  | { kind: 'listening' }
+  | { kind: 'failed'; text: string }
+  | null;
 
 /** What the control says of a result (the keys of `player.calibration`). */
 function resultText(t: TFunction, shown: Shown): string | null {
@@ -47,7 +52,7 @@ export function CalibrateSection({ player }: { player: PlayerModel }) {
   const microphone = useMicrophoneState();
   const [shown, setShown] = useState<Shown>(null);
   const saidId = useId();
-  const listening = shown?.kind === 'listening';
+  const listening = shown?.kind === 'listening' || shown?.kind === 'settling';
   const noMicrophone = microphone === 'none' || microphone === 'unsupported';
   const silent = isSilent(usePlayerSettings());
   const playing = player.view?.state.playing ?? false;
@@ -59,6 +64,8 @@ export function CalibrateSection({ player }: { player: PlayerModel }) {
     setShown({ kind: 'listening' });
     listenRound({
       output: player.engine,
+      outputSettling: () => player.engine.outputSettling(),
+      onSettling: (settling) => setShown({ kind: settling ? 'settling' : 'listening' }),
       localTimeOf: (serverMs) => player.clock.localTimeOf(serverMs),
       askForRound: () => {
         const socketId = client.socketId;

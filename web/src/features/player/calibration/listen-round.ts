@@ -19,9 +19,21 @@ import {
  */
 const LISTEN_AFTER_MS = 650;
 
+/**
+ * How long a round waits for this device's output to settle (a new output's stamps slide for
+ * 5–15 s) before it listens anyway: a chirp placed while it settles is off by as much as the
+ * output is (seen: 9 ms), and the correction would carry that error for good.
+ */
+const SETTLE_WAIT_MS = 6000;
+const SETTLE_POLL_MS = 100;
+
 /** What calibrating needs: the player, the server's clock, and the way to ask for a round. */
 export type RoundDeps = {
   output: InstantSoundOutput;
+  /** Whether the output's timing is still being learnt (`SyncEngine.outputSettling`). */
+  outputSettling: () => boolean;
+  /** Told when the round starts and stops waiting for the output to settle (the control says so). */
+  onSettling?: (settling: boolean) => void;
   localTimeOf: (serverMs: number) => number | null;
   askForRound: () => Promise<CalibrationPlan>;
 };
@@ -67,7 +79,8 @@ function findChirps(
 }
 
 /**
- * One calibration round for this device: records the microphone for the round only, plays its
+ * One calibration round for this device: once its output's timing is known (`untilSettled`),
+ * records the microphone for the round only, plays its
  * own chirp while the room's pages in sync play theirs, finds every chirp in the recording and
  * corrects this output's delay by how late this device sounded. Nothing recorded is kept or
  * sent anywhere.
@@ -84,6 +97,7 @@ export async function listenRound(deps: RoundDeps): Promise<CalibrationResult> {
     }
     throw error;
   }
+  await untilSettled(deps);
   const recording = recordMicrophone(context, stream);
   let heard: RecordedSound;
   let plan: CalibrationPlan;
@@ -107,6 +121,15 @@ export async function listenRound(deps: RoundDeps): Promise<CalibrationResult> {
   const previous = outputDelays.get(output);
   outputDelays.set(output, { ms: previous.ms + outcome.latenessMs, source: 'calibrated' });
   return { kind: 'corrected', latenessMs: outcome.latenessMs, output, previous };
+}
+
+/** Waits, up to `SETTLE_WAIT_MS`, until the output's timing is known. */
+async function untilSettled({ outputSettling, onSettling }: RoundDeps): Promise<void> {
+  if (!outputSettling()) return;
+  onSettling?.(true);
+  const giveUpAt = performance.now() + SETTLE_WAIT_MS;
+  while (outputSettling() && performance.now() < giveUpAt) await sleep(SETTLE_POLL_MS);
+  onSettling?.(false);
 }
 
 const spread = ({ own, others }: ReturnType<typeof heardChirps>) => [own, others] as const;

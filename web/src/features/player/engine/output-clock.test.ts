@@ -174,6 +174,28 @@ describe('the output clock (which context time is heard when)', () => {
     expect(clock.heardTimeAt(21_000)).toBeCloseTo(HEARD(21_000), 9);
   });
 
+  it('says it is settling until the stamps are followed: while they start, and through a slide', () => {
+    const clock = new OutputClock();
+    clock.add(reading(1000, null));
+    // No stamps at all (a browser without them): nothing better will come.
+    expect(clock.settling).toBe(false);
+    const error = sliding(8000, -0.012, 3000, 10_000);
+    const settlingAt = (at: number) => {
+      clock.add(reading(at, error(at)));
+      return clock.settling;
+    };
+    expect(settlingAt(1050)).toBe(true);
+    for (let at = 1100; at < 5000; at += 50) settlingAt(at);
+    expect(settlingAt(5000)).toBe(false);
+    for (let at = 5050; at < 9500; at += 50) settlingAt(at);
+    expect(settlingAt(9500)).toBe(true);
+    let settledAt = 9500;
+    while (settlingAt(settledAt) && settledAt < 40_000) settledAt += 50;
+    // Followed again once the stamps have slid like a clock for a while after coming back.
+    expect(settledAt).toBeGreaterThan(8000 + 3000 + 10_000);
+    expect(clock.heardTimeAt(settledAt)! - HEARD(settledAt)).toBeCloseTo(0, 3);
+  });
+
   it('follows a large fall at once, even while the stamps slide (seen: 108 ms, sliding after)', () => {
     const clock = new OutputClock();
     for (let at = 1000; at <= 8000; at += 50) clock.add(reading(at));

@@ -195,6 +195,16 @@ export class OutputClock {
     return this.stampSpan() >= FIRST_ENVELOPE_MS * 0.9;
   }
 
+  /**
+   * Whether the output's stamps are not to be trusted yet: they have started but do not cover
+   * an envelope, or they slide faster than a clock and the mapping is held where it was. A
+   * measurement made against this device's output (a calibration) waits for this to end. A
+   * browser without stamps is never settling: its stand-in is all it will have.
+   */
+  get settling(): boolean {
+    return this.firstStampAt !== null && (!this.usesStamps || this.followedFrom === null);
+  }
+
   private stampSpan(): number {
     const first = this.stamps[0];
     const last = this.stamps.at(-1);

@@ -110,6 +110,15 @@ export class SyncEngine {
   }
 
   /**
+   * Whether the output's timing is still being learnt (a new or reopened output whose stamps
+   * slide): the music plays on the best mapping known, but a measurement of this device's
+   * output, as a calibration is, should wait until it ends.
+   */
+  outputSettling(): boolean {
+    return this.audio.running && this.output.settling;
+  }
+
+  /**
    * This device's hidden output delay (ms): the music is scheduled that much earlier. A change
    * while playing is heard as a drift of that size and mended as any drift is (a nudge, or a
    * jump to where the room is); the measurements taken before it no longer count.
