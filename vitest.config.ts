@@ -90,11 +90,12 @@ const browserSuite = {
 } as const;
 
 // Four suites: fast unit tests, integration tests against the real server, and browser journeys
-// (the audio ones apart). Most files wait on sockets and timers, so two cores run at least two
-// files at once (VITEST_MAX_WORKERS overrides it).
+// (the audio ones apart). A file waits on sockets, timers and its browser about half the time
+// (one file per core kept two cores half idle), so one file more than the machine has cores runs
+// at once (VITEST_MAX_WORKERS overrides it).
 export default defineConfig({
   test: {
-    maxWorkers: Math.max(2, availableParallelism()),
+    maxWorkers: Math.max(3, availableParallelism() + 1),
     projects: [
       {
         test: {

@@ -2,7 +2,7 @@ import { test as base } from 'vitest';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { RoomTimings } from '../../server/src/config';
 import { registerMember, signInContext, type Member } from '../tests/support/rooms';
-import { launchBrowser, startPublicServer, startServer } from './harness';
+import { launchBrowser, startPublicServer, startServer, type ChromiumBuild } from './harness';
 
 export { describe, expect } from 'vitest';
 
@@ -63,7 +63,13 @@ export const test = base
     onCleanup(() => server.close());
     return server;
   })
-  .extend('browser', { scope: 'file' }, startedPerFile(launchBrowser))
+  // The lighter headless shell unless the file asks for full Chromium (notifications...).
+  .extend('chromiumBuild', { scope: 'file' }, 'headless-shell' as ChromiumBuild)
+  .extend('browser', { scope: 'file' }, async ({ chromiumBuild }, { onCleanup }) => {
+    const browser = await launchBrowser(chromiumBuild);
+    onCleanup(() => browser.close());
+    return browser;
+  })
   .extend('contextOptions', CONTEXT_OPTIONS)
   .extend('context', async ({ browser, contextOptions }, { onCleanup }) => {
     const context = await browser.newContext(contextOptions);

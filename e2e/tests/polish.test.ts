@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, test } from '../src/fixtures';
+import { describe, expect, test as base } from '../src/fixtures';
 import { dialog, logOut, newPerson, notice, signIn, signUp, signedIn } from './support/people';
 import { callAs, createRoomAs, registerMember, roomCard, signInContext } from './support/rooms';
+
+// Full Chromium: the settings journey turns on notifications, which the headless shell refuses.
+const test = base.extend('chromiumBuild', { scope: 'file' }, 'full' as const);
 
 const INTRO = 'One playlist. One player. Everyone in sync.';
 const uniqueWord = () => `w${randomBytes(3).toString('hex')}`;

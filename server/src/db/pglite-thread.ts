@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 /** What the database thread (`pglite-worker.mjs`) answers. */
@@ -15,6 +18,34 @@ type Pending = { resolve: (bytes: Uint8Array) => void; reject: (error: Error) =>
  * for the batch under way to end (under load there is always one) to learn it.
  */
 const RECENT_ANSWER_MS = 1000;
+
+/** Node's WebAssembly global, which the ES libraries this workspace is typed with leave out. */
+declare const WebAssembly: { compile: (bytes: Uint8Array) => Promise<object> };
+
+/** What every database thread of the process is handed instead of loading it itself. */
+type PgliteRuntime = { pgliteWasmModule: object; fsBundle: Blob };
+
+let sharedRuntime: Promise<PgliteRuntime | null> | null = null;
+
+/**
+ * PostgreSQL's WebAssembly compiled once per process, and the files it starts with read once:
+ * a thread that compiles its own spends a third of its start on it, which a process that opens
+ * many databases (the tests, several in-memory trial runs) would pay each time. Null, and each
+ * thread loads its own, when the package's files are not where its entry point says.
+ */
+export function pgliteRuntime(): Promise<PgliteRuntime | null> {
+  sharedRuntime ??= loadPgliteRuntime().catch(() => null);
+  return sharedRuntime;
+}
+
+async function loadPgliteRuntime(): Promise<PgliteRuntime> {
+  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const [wasm, data] = await Promise.all([
+    fs.readFile(path.join(dist, 'pglite.wasm')),
+    fs.readFile(path.join(dist, 'pglite.data')),
+  ]);
+  return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([data]) };
+}
 
 /**
  * The embedded database running on a worker thread, seen from the main thread: batches of
@@ -53,7 +84,7 @@ export class PgliteThread {
     schemaKey: string | null = null,
   ): Promise<PgliteThread> {
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir, schemaKey },
+      workerData: { dataDir, schemaKey, runtime: await pgliteRuntime() },
     });
     const migrated = await new Promise<boolean>((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`the embedded database stopped (${code})`));

@@ -33,10 +33,15 @@ function yieldToTheEventLoop() {
 
 /** @type {import('node:worker_threads').MessagePort} */
 const port = parentPort;
-/** @type {{ dataDir: string | null, schemaKey: string | null }} */
-const { dataDir, schemaKey } = workerData;
+/**
+ * `runtime`: PostgreSQL's WebAssembly already compiled and the files it starts with, shared by
+ * the process's database threads (`pglite-thread.ts`); without it PGlite loads its own.
+ * @type {{ dataDir: string | null, schemaKey: string | null,
+ *   runtime: { pgliteWasmModule: WebAssembly.Module, fsBundle: Blob } | null }}
+ */
+const { dataDir, schemaKey, runtime } = workerData;
 
-const options = { extensions: { pg_trgm } };
+const options = { extensions: { pg_trgm }, ...runtime };
 
 /** @type {PGlite | null} */
 let db = null;

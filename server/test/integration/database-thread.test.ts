@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { ConfigError } from '../../src/config';
 import { openDatabase } from '../../src/db';
 import { migrationsKey } from '../../src/db/migrations';
+import { pgliteRuntime } from '../../src/db/pglite-thread';
 import { inTransaction } from '../../src/db/transaction';
 import { describe, expect, test as it } from '../helpers/fixtures';
 
@@ -141,5 +142,12 @@ describe('a database in memory', () => {
         if (name.includes(key)) fs.rmSync(path.join(imageFolder, name), { force: true });
       }
     }
+  });
+
+  it('is handed PostgreSQL compiled once for the process, not compiled again per database', async () => {
+    const runtime = await pgliteRuntime();
+    expect(runtime?.pgliteWasmModule.constructor.name).toBe('Module');
+    expect(runtime?.fsBundle.size).toBeGreaterThan(0);
+    expect(await pgliteRuntime()).toBe(runtime);
   });
 });
