@@ -48,7 +48,7 @@ function start(command, args, { background = false, quiet = false } = {}) {
     env: process.env,
   });
   // Set before the child has loaded anything, so every process it starts inherits it.
-  if (background) os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW);
+  if (background && child.pid) os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW);
   const output = [];
   child.stdout?.on('data', (chunk) => output.push(chunk));
   child.stderr?.on('data', (chunk) => output.push(chunk));
