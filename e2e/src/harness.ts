@@ -110,7 +110,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * Debian's `chromium-headless-shell`: the same engine without the browser's own interface,
- * which costs a third less CPU per journey. It grants no notification permission, and the
+ * which costs up to a quarter less CPU per journey. It grants no notification permission, and the
  * journeys that play and measure sound keep the Chromium people use, so those launch full Chromium.
  */
 export const HEADLESS_SHELL_PATH =

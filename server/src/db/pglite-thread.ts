@@ -29,7 +29,7 @@ let sharedRuntime: Promise<PgliteRuntime | null> | null = null;
 
 /**
  * PostgreSQL's WebAssembly compiled once per process, and the files it starts with read once:
- * a thread that compiles its own spends a third of its start on it, which a process that opens
+ * a thread that compiles its own spends nearly half of its start on it, which a process that opens
  * many databases (the tests, several in-memory trial runs) would pay each time. Null, and each
  * thread loads its own, when the package's files are not where its entry point says.
  */
