@@ -12,9 +12,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root } from './build-steps.mjs';
+import { errorsFileOf } from './vitest-errors-reporter.mjs';
 import { summarize } from './vitest-summary.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Vitest's own lines, its JSON report, and the errors that report leaves out, beside it. */
+const REPORTERS = [
+  '--reporter=default',
+  '--reporter=json',
+  '--reporter=./scripts/vitest-errors-reporter.mjs',
+];
 
 /** Where each run's Vitest report goes (`.ci/run` reads the same files). */
 const REPORTS = {
@@ -70,8 +78,9 @@ async function timed(step, started) {
 
 function vitest(projects, report, options) {
   fs.rmSync(path.join(root, report), { force: true });
+  fs.rmSync(path.join(root, errorsFileOf(report)), { force: true });
   const projectArgs = projects.flatMap((project) => ['--project', project]);
-  const args = ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json'];
+  const args = ['vitest', 'run', ...projectArgs, ...REPORTERS];
   return start('npx', [...args, `--outputFile.json=${report}`], options);
 }
 

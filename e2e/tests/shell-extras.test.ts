@@ -1,6 +1,5 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, test as base } from '../src/fixtures';
-import { startServer } from '../src/harness';
 import { createRoomAs, registerMember, roomCard, signInContext } from './support/rooms';
 
 const HOME_HEADING = 'One playlist. One player. Everyone in sync.';
@@ -9,15 +8,18 @@ const TITLE_OF_17 = 'Quiet corner jazz';
 const TITLE_OF_18 = 'Quiet corner jazzy';
 
 /**
- * Olga, who owns a room named either side of the header's limit. Auto: the tests that only look
- * at her rooms never name her, but the rooms must be there.
+ * A server in development mode, which shows the DEV badge (the shell journey sees a server
+ * without it, and no badge); and Olga, who owns a room named either side of the header's limit.
+ * Auto: the tests that only look at her rooms never name her, but the rooms must be there.
  */
-const test = base.extend('owner', { scope: 'file', auto: true }, async ({ server }) => {
-  const owner = await registerMember(server, 'Olga Owner');
-  await createRoomAs(server, owner, { name: TITLE_OF_17, room_url: 'quiet-corner-jazz' });
-  await createRoomAs(server, owner, { name: TITLE_OF_18, room_url: 'quiet-corner-jazzy' });
-  return owner;
-});
+const test = base
+  .extend('serverOptions', { scope: 'file' }, { env: { PUBLIC_DEV_MODE: 'true' } })
+  .extend('owner', { scope: 'file', auto: true }, async ({ server }) => {
+    const owner = await registerMember(server, 'Olga Owner');
+    await createRoomAs(server, owner, { name: TITLE_OF_17, room_url: 'quiet-corner-jazz' });
+    await createRoomAs(server, owner, { name: TITLE_OF_18, room_url: 'quiet-corner-jazzy' });
+    return owner;
+  });
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 const devBadge = (page: Page) => page.getByRole('banner').getByText('DEV', { exact: true });
@@ -28,38 +30,17 @@ const fontSize = async (page: Page, title: string) => {
   return headerTitle(page, title).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
 };
 
-/** Opens the home page and waits until the public config (dev mode) has arrived. */
-const openHome = async (page: Page, url: string) => {
-  const config = page.waitForResponse((res) => res.url().endsWith('/api/config'));
-  await page.goto(url + '/');
-  await config;
-  await heading(page, HOME_HEADING).waitFor();
-};
-
 // More of the app shell as a visitor meets it: DEV badge, header title, leave warning, the 500
 // page and the phone layout.
 describe('app shell, more', () => {
-  test('shows the DEV badge when the server runs with PUBLIC_DEV_MODE=true, and not otherwise', async ({
+  test('shows the DEV badge when the server runs with PUBLIC_DEV_MODE=true', async ({
     page,
-    context,
     server,
   }) => {
-    const devServer = await startServer({ PUBLIC_DEV_MODE: 'true' });
-    // A page of its own, closed before its server goes: a page left on a vanished server
-    // reloads itself when a chunk fails to load, which would cut into the next navigation.
-    const devPage = await context.newPage();
-    try {
-      await openHome(devPage, devServer.url);
-      await devBadge(devPage).waitFor();
-      expect(await devBadge(devPage).isVisible()).toBe(true);
-    } finally {
-      await devPage.close();
-      await devServer.close();
-    }
-
-    await openHome(page, server.url);
-    await page.getByRole('tab', { name: 'All rooms' }).waitFor();
-    expect(await devBadge(page).count()).toBe(0);
+    await page.goto(server.url + '/');
+    await heading(page, HOME_HEADING).waitFor();
+    await devBadge(page).waitFor();
+    expect(await devBadge(page).isVisible()).toBe(true);
   });
 
   test('shrinks the header title when it is longer than 17 characters', async ({

@@ -47,7 +47,7 @@ const openUserMenu = (page: Page) =>
 
 // The app shell as a visitor meets it: header, user menu, language, theme, 404, scroll-to-top.
 describe('app shell', () => {
-  test('renders the home page with its header, within the Content Security Policy', async ({
+  test('renders the home page with its header, no DEV badge, within the Content Security Policy', async ({
     page,
     open,
   }) => {
@@ -56,6 +56,7 @@ describe('app shell', () => {
       if (/Content Security Policy/i.test(message.text())) problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
+    const publicConfig = page.waitForResponse((res) => res.url().endsWith('/api/config'));
     await open('/');
     await heading(page, 'One playlist. One player. Everyone in sync.').waitFor();
     expect(await page.title()).toBe('Rooms · Music Rooms');
@@ -66,6 +67,9 @@ describe('app shell', () => {
     await page.getByRole('tab', { name: 'All rooms' }).waitFor();
     await page.getByText('No rooms yet').waitFor();
     expect(problems).toEqual([]);
+    // This server runs without PUBLIC_DEV_MODE: its settings came, and no DEV badge with them.
+    expect((await (await publicConfig).json()).devMode).toBe(false);
+    expect(await page.getByRole('banner').getByText('DEV', { exact: true }).count()).toBe(0);
   });
 
   test('switches to Russian from the user menu, and stays in Russian after a reload', async ({

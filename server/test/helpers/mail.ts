@@ -10,17 +10,28 @@ export type SmtpCapture = {
   messages: ParsedMail[];
   /** Resolves with the next message after the ones already received. */
   next: () => Promise<ParsedMail>;
+  /**
+   * Connection errors, kept as a mail server logs them and goes on: a sender that hangs up in
+   * the middle of a message (an app stopping at the end of a file) must not crash the tests.
+   */
+  connectionErrors: Error[];
   /** Refuses every recipient from now on, as a mail server that is down for us would. */
   refuseRecipients: () => void;
   close: () => Promise<void>;
 };
 
+/** How long closing waits for a connection still under way before it cuts it. */
+const CLOSE_TIMEOUT_MS = 1_000;
+
 export async function startSmtpCapture(): Promise<SmtpCapture> {
   const messages: ParsedMail[] = [];
   const waiters: Array<() => void> = [];
+  const connectionErrors: Error[] = [];
   let refusing = false;
   const server = new SMTPServer({
     authOptional: true,
+    // A message still under way when the tests close the server is not waited for (30 s).
+    closeTimeout: CLOSE_TIMEOUT_MS,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo: (_address, _session, callback) =>
@@ -38,11 +49,14 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       );
     },
   });
+  // Without a listener, an error on one connection would be thrown as the process's own.
+  server.on('error', (error) => connectionErrors.push(error));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    connectionErrors,
     next: () => {
       const count = messages.length + 1;
       return new Promise((resolve) => {
