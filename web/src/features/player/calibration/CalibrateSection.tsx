@@ -8,7 +8,7 @@ import { Button } from '../../../ui/Button';
 import { PopoverSection } from '../../../ui/Popover';
 import { isSilent, usePlayerSettings } from '../player-settings';
 import type { PlayerModel } from '../usePlayer';
-import { listenRound, undoCalibration, type CalibrationResult } from './listen-round';
+import { calibrateByListening, undoCalibration, type CalibrationResult } from './listen-round';
 import { useMicrophoneState } from './useMicrophoneState';
 import '../room-sounds/room-sounds.css';
 
@@ -62,7 +62,7 @@ export function CalibrateSection({ player }: { player: PlayerModel }) {
     if (listening || cannot) return;
     player.unlock();
     setShown({ kind: 'listening' });
-    listenRound({
+    calibrateByListening({
       output: player.engine,
       outputSettling: () => player.engine.outputSettling(),
       onSettling: (settling) => setShown({ kind: settling ? 'settling' : 'listening' }),

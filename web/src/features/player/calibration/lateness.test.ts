@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { heardChirps, roundOutcome } from './lateness';
+import {
+  combinedOutcome,
+  heardChirps,
+  roundOutcome,
+  wantsAnotherRound,
+  type RoundOutcome,
+} from './lateness';
 
 describe('roundOutcome', () => {
   it('is the own arrival less the median of the others, whatever the microphone adds', () => {
@@ -59,6 +65,44 @@ describe('heardChirps', () => {
         { at: 400, heardMs: 10 },
         { at: 700, heardMs: null },
       ],
+    });
+  });
+});
+
+const measured = (latenessMs: number, devices = 1): RoundOutcome => ({
+  kind: 'measured',
+  latenessMs,
+  devices,
+});
+
+describe('a calibration of several rounds', () => {
+  it('listens again until two rounds agree within 2 ms, three at most', () => {
+    expect(wantsAnotherRound([])).toBe(true);
+    expect(wantsAnotherRound([measured(187)])).toBe(true);
+    expect(wantsAnotherRound([measured(187), measured(189)])).toBe(false);
+    expect(wantsAnotherRound([measured(187), measured(101)])).toBe(true);
+    expect(wantsAnotherRound([measured(187), measured(101), measured(186)])).toBe(false);
+  });
+
+  it('stops at a round that could not measure', () => {
+    expect(wantsAnotherRound([{ kind: 'alone' }])).toBe(false);
+    expect(wantsAnotherRound([measured(40), { kind: 'notHeard', whose: 'own' }])).toBe(false);
+  });
+
+  it('takes the median, so that one far-off round is left out', () => {
+    expect(combinedOutcome([measured(106), measured(20), measured(105, 2)])).toEqual(
+      measured(105, 2),
+    );
+    expect(combinedOutcome([measured(187), measured(189)])).toEqual(measured(188));
+    expect(combinedOutcome([measured(40), { kind: 'notHeard', whose: 'others' }])).toEqual(
+      measured(40),
+    );
+  });
+
+  it('says why when no round measured', () => {
+    expect(combinedOutcome([{ kind: 'notHeard', whose: 'own' }])).toEqual({
+      kind: 'notHeard',
+      whose: 'own',
     });
   });
 });

@@ -42,3 +42,43 @@ export function heardChirps(
   const heard = ({ at, chirp }: { at: number; chirp: number }) => ({ at, heardMs: find(chirp) });
   return { own: heard(plan.own), others: plan.others.map(heard) };
 }
+
+/**
+ * Rounds a calibration listens for at most. One round now and then is far off (seen: 40 and
+ * 86 ms, where the rounds before and after agreed within a millisecond): the median of three
+ * leaves such a round out.
+ */
+export const MAX_ROUNDS = 3;
+/** Two rounds that agree this closely (ms) need no third. */
+export const ROUNDS_AGREE_MS = 2;
+
+type Measured = Extract<RoundOutcome, { kind: 'measured' }>;
+
+/**
+ * Whether a calibration listens for another round after these outcomes: until two measured
+ * rounds agree, or `MAX_ROUNDS` have been listened for. A round that could not measure
+ * (`alone`, `notHeard`) ends it: the next would most likely meet the same.
+ */
+export function wantsAnotherRound(outcomes: readonly RoundOutcome[]): boolean {
+  if (outcomes.length >= MAX_ROUNDS || outcomes.some(({ kind }) => kind !== 'measured')) {
+    return false;
+  }
+  const measured = outcomes as readonly Measured[];
+  if (measured.length < 2) return true;
+  const [first, second] = measured.map(({ latenessMs }) => latenessMs);
+  return Math.abs(first! - second!) > ROUNDS_AGREE_MS;
+}
+
+/**
+ * What the rounds together found (pure): the median lateness of the measured ones (of two, their
+ * mean); when none measured, the first round's reason.
+ */
+export function combinedOutcome(outcomes: readonly RoundOutcome[]): RoundOutcome {
+  const measured = outcomes.filter((outcome): outcome is Measured => outcome.kind === 'measured');
+  if (measured.length === 0) return outcomes[0] ?? { kind: 'alone' };
+  return {
+    kind: 'measured',
+    latenessMs: median(measured.map(({ latenessMs }) => latenessMs)),
+    devices: Math.max(...measured.map(({ devices }) => devices)),
+  };
+}

@@ -5,7 +5,13 @@ import { playAtServerInstant, type InstantSoundOutput } from '../room-sounds/ins
 import { chirpSound } from '../room-sounds/room-sound-player';
 import { chirpSamples } from '../room-sounds/sound-shapes';
 import { findChirp } from './chirp-detect';
-import { heardChirps, roundOutcome, type RoundOutcome } from './lateness';
+import {
+  combinedOutcome,
+  heardChirps,
+  roundOutcome,
+  wantsAnotherRound,
+  type RoundOutcome,
+} from './lateness';
 import {
   MicrophoneRefusal,
   openMicrophone,
@@ -25,6 +31,11 @@ const LISTEN_AFTER_MS = 650;
  * output is (seen: 9 ms), and the correction would carry that error for good.
  */
 const SETTLE_WAIT_MS = 6000;
+/**
+ * A calibration ends within this long of the microphone opening: a round that would end later
+ * (after a long wait for the output to settle) is not started, and the rounds heard so far count.
+ */
+const CALIBRATION_BUDGET_MS = 9500;
 const SETTLE_POLL_MS = 100;
 
 /** What calibrating needs: the player, the server's clock, and the way to ask for a round. */
@@ -79,13 +90,13 @@ function findChirps(
 }
 
 /**
- * One calibration round for this device: once its output's timing is known (`untilSettled`),
- * records the microphone for the round only, plays its
- * own chirp while the room's pages in sync play theirs, finds every chirp in the recording and
- * corrects this output's delay by how late this device sounded. Nothing recorded is kept or
- * sent anywhere.
+ * Calibrates this device: once its output's timing is known (`untilSettled`), listens for up to
+ * `MAX_ROUNDS` rounds (`wantsAnotherRound`, within `CALIBRATION_BUDGET_MS`), in each recording
+ * the microphone while it plays its own chirp and the room's pages in sync play theirs, and
+ * corrects this output's delay by how late this device sounded in them (`combinedOutcome`).
+ * Nothing recorded is kept or sent anywhere; the microphone is closed when the last round ends.
  */
-export async function listenRound(deps: RoundDeps): Promise<CalibrationResult> {
+export async function calibrateByListening(deps: RoundDeps): Promise<CalibrationResult> {
   const context = deps.output.outputContext();
   if (context?.state !== 'running') return { kind: 'notReady' };
   let stream: MediaStream;
@@ -97,30 +108,55 @@ export async function listenRound(deps: RoundDeps): Promise<CalibrationResult> {
     }
     throw error;
   }
-  await untilSettled(deps);
+  const outcomes: RoundOutcome[] = [];
+  const deadline = performance.now() + CALIBRATION_BUDGET_MS;
+  try {
+    await untilSettled(deps);
+    let roundMs = 0;
+    do {
+      const startedAt = performance.now();
+      const outcome = await oneRound(deps, context, stream);
+      if (outcome === 'notReady') return { kind: 'notReady' };
+      outcomes.push(outcome);
+      roundMs = performance.now() - startedAt;
+    } while (wantsAnotherRound(outcomes) && performance.now() + roundMs <= deadline);
+  } finally {
+    stream.getTracks().forEach((track) => track.stop());
+  }
+  const outcome = combinedOutcome(outcomes);
+  if (outcome.kind !== 'measured') return outcome;
+  const output = outputKeyOf(context);
+  const previous = outputDelays.get(output);
+  outputDelays.set(output, { ms: previous.ms + outcome.latenessMs, source: 'calibrated' });
+  return { kind: 'corrected', latenessMs: outcome.latenessMs, output, previous };
+}
+
+/**
+ * One round: records the microphone for the round only, plays this device's chirp while the
+ * others play theirs, and finds every chirp in the recording.
+ */
+async function oneRound(
+  deps: RoundDeps,
+  context: AudioContext,
+  stream: MediaStream,
+): Promise<RoundOutcome | 'notReady'> {
   const recording = recordMicrophone(context, stream);
   let heard: RecordedSound;
   let plan: CalibrationPlan;
   try {
     plan = await deps.askForRound();
     if (plan.others.length === 0) return { kind: 'alone' };
-    const own = chirpSound(plan.own.chirp);
-    if (!playAtServerInstant(deps.output, plan.own.at, own)) {
-      return { kind: 'notReady' };
+    if (!playAtServerInstant(deps.output, plan.own.at, chirpSound(plan.own.chirp))) {
+      return 'notReady';
     }
     const last = Math.max(...plan.others.map(({ at }) => at));
     const endsAt = deps.localTimeOf(last + LISTEN_AFTER_MS);
-    if (endsAt === null) return { kind: 'notReady' };
+    if (endsAt === null) return 'notReady';
     await sleep(endsAt - performance.now());
   } finally {
     heard = recording.stop();
   }
-  const outcome = roundOutcome(...spread(findChirps(plan, heard, deps.localTimeOf)));
-  if (outcome.kind !== 'measured') return outcome;
-  const output = outputKeyOf(context);
-  const previous = outputDelays.get(output);
-  outputDelays.set(output, { ms: previous.ms + outcome.latenessMs, source: 'calibrated' });
-  return { kind: 'corrected', latenessMs: outcome.latenessMs, output, previous };
+  return roundOutcome(...spread(findChirps(plan, heard, deps.localTimeOf)));
 }
 
 /** Waits, up to `SETTLE_WAIT_MS`, until the output's timing is known. */

@@ -52,8 +52,9 @@ export type RecordedSound = { samples: Float32Array; sampleRate: number; started
 
 /**
  * Records the microphone through the player's own AudioContext, sample by sample: the samples
- * are what the matched filter compares, so no codec may shift or smear them. The stream is
- * stopped (the browser's "recording" mark goes away) as soon as the recording is.
+ * are what the matched filter compares, so no codec may shift or smear them. The stream stays
+ * open for the next recording: whoever opened it stops it (the browser's "recording" mark then
+ * goes away).
  */
 export function recordMicrophone(context: AudioContext, stream: MediaStream) {
   const input = context.createMediaStreamSource(stream);
@@ -72,7 +73,6 @@ export function recordMicrophone(context: AudioContext, stream: MediaStream) {
       input.disconnect();
       processor.disconnect();
       silent.disconnect();
-      stream.getTracks().forEach((track) => track.stop());
       const samples = new Float32Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
       let offset = 0;
       for (const chunk of chunks) {
