@@ -12,7 +12,13 @@ import {
   type Room,
 } from '../lib/click-room';
 import { clickTrain, type ClickTrain } from '../lib/click-train';
-import { launchListener, openSignedIn, snapshot } from '../lib/listeners';
+import {
+  launchListener,
+  openSignedIn,
+  snapshot,
+  watchSnapshots,
+  type Reading,
+} from '../lib/listeners';
 import { resultsDir } from '../lib/paths';
 import {
   SINK_A,
@@ -27,7 +33,7 @@ import {
   type Pulse,
 } from '../lib/pulse';
 import { startAppServer, stopServer } from '../lib/servers';
-import { reportRun } from '../lib/sync-report';
+import { reportRun, type RunReport } from '../lib/sync-report';
 import { measureRun, serverClockNow } from '../lib/sync-run';
 
 const PORT = 39_520;
@@ -83,9 +89,15 @@ const app = appClient(BASE);
 
 /**
  * Each run's report of the stretch heard after calibrating (every figure, the 1-s windows of
- * |A−B|, the trace), for whoever looks into a p95 above the target: written beside the figures.
+ * |A−B|, the trace), and what both pages said of themselves while B calibrated (snapshots and
+ * output stamps), for whoever looks into a p95 above the target: written beside the figures.
  */
-const details: Record<string, ReturnType<typeof reportRun>> = {};
+const details: Record<
+  string,
+  { duringCalibration: { readingsA: Reading[]; readingsB: Reading[] }; after: RunReport }
+> = {};
+/** How often both pages are read while B calibrates (ms). */
+const CALIBRATION_WATCH_MS = 100;
 
 type Setup = {
   pulse: Pulse;
@@ -147,13 +159,17 @@ async function run(setup: Setup, kind: SpeakerKind, delayMs: number) {
     const before = await run(BEFORE_S);
     const calibrations = [];
     const delaysSet = [];
+    // Both pages watched while B calibrates: whether its output moved under the microphone.
+    const watchA = watchSnapshots(owner, CALIBRATION_WATCH_MS, serverClockNow);
+    const watchB = watchSnapshots(b, CALIBRATION_WATCH_MS, serverClockNow);
     for (let round = 0; round < ROUNDS; round += 1) {
       calibrations.push(await calibrateAsAPerson(b));
       delaysSet.push((await snapshot(b))?.outputDelayMs ?? 'none');
     }
+    const duringCalibration = { readingsA: await watchA.stop(), readingsB: await watchB.stop() };
     const after = await run(AFTER_S);
     const afterReport = reportRun(after, train, 'x');
-    details[prefix] = afterReport;
+    details[prefix] = { duringCalibration, after: afterReport };
     return {
       ...gapFigures(reportRun(before, train, 'x').figures, 'x', `${prefix}BeforeAB`),
       [`${prefix}CalibrationS`]: Math.round(calibrations[0]!.seconds * 10) / 10,
