@@ -60,14 +60,19 @@ describe('the output clock (which context time is heard when)', () => {
     expect(worst).toBeGreaterThan(BUFFER_S / 2);
   });
 
-  it('ignores the wild first stamps and uses the rest once they span a second', () => {
+  it('ignores the wild first stamps and stands on the first calm ones until they span a second', () => {
     const clock = new OutputClock();
     clock.add(reading(1000, 0.8));
     clock.add(reading(1100, 0.25));
     clock.add(reading(1200, 0.15));
-    for (let at = 1300; at < 2300; at += 100) clock.add(reading(at));
+    clock.add(reading(1300));
+    // The stand-in has seen more than a buffer, but stamps have started: the music waits.
+    expect(clock.ready()).toBe(false);
+    clock.add(reading(1400));
+    expect(clock.ready()).toBe(true);
     expect(clock.usesStamps).toBe(false);
-    for (let at = 2300; at <= 6400; at += 100) clock.add(reading(at));
+    expect(clock.heardTimeAt(1400)).toBeCloseTo(HEARD(1400), 9);
+    for (let at = 1500; at <= 6400; at += 100) clock.add(reading(at));
     expect(clock.usesStamps).toBe(true);
     expect(clock.heardTimeAt(9000)).toBeCloseTo(HEARD(9000), 9);
     expect(clock.pageTimeOf(HEARD(9000))).toBeCloseTo(9000, 6);
@@ -172,6 +177,22 @@ describe('the output clock (which context time is heard when)', () => {
     expect(furthest).toBeGreaterThan(0.009);
     expect(worst).toBeLessThan(furthest * 0.6);
     expect(clock.heardTimeAt(21_000)).toBeCloseTo(HEARD(21_000), 9);
+  });
+
+  it('keeps to the stamps from before a slide that starts right after the wild ones', () => {
+    const clock = new OutputClock();
+    clock.add(reading(1000, 0.13));
+    clock.add(reading(1050, 0.085));
+    // Seen: 11 ms per second up from the third stamp, for 3.5 s, back over 12 s.
+    const error = sliding(1100, 0.011, 3500, 12_000);
+    let worst = 0;
+    for (let at = 1100; at <= 20_000; at += 50) {
+      clock.add(reading(at, error(at)));
+      if (clock.ready()) worst = Math.max(worst, Math.abs(clock.heardTimeAt(at)! - HEARD(at)));
+    }
+    // Half a second on (where the first stamps used to be taken), they had slid 5 ms.
+    expect(error(1600)).toBeGreaterThan(0.005);
+    expect(worst).toBeLessThan(0.001);
   });
 
   it('says it is settling until the stamps are followed: while they start, and through a slide', () => {

@@ -17,14 +17,16 @@ import { RiseLimit } from './rise-limit';
  * So the stamps are followed only while their slope could be a clock's (`SLOPE_LIMIT`, the
  * median of the last second's steps, so that a single update's snap does not count); while it
  * could not, the mapping stays where it was last followed, or, on a context not yet followed, at
- * its first stamps (the slide starts from near the music: seen within 2–8 ms, where the highest
- * of the first second had slid 9 ms further). They are followed again once they have slid like a
- * clock for a few seconds (the end of a slide is slow), with the envelope started afresh.
+ * its first calm stamps, right after the wild ones (the slide starts from where the music is:
+ * seen within a millisecond or two, where half a second later it had slid 5 ms further). They
+ * stand in from the moment two of them are in, until the stamps cover an envelope. They are
+ * followed again once they have slid like a clock for a few seconds (the end of a slide is
+ * slow), with the envelope started afresh.
  * Followed, the mapping is the upper envelope (a high percentile) of the recent stamps, so that
  * a stray stamp (the output stalled under load) does not carry it; a fall (an underrun) is
  * followed at once, a rise is held back (`RiseLimit`).
  *
- * Before there are stamps enough, `currentTime` and the reported latencies stand in.
+ * On a browser without stamps, `currentTime` and the reported latencies stand in.
  * `currentTime` advances a whole output buffer at a time (85 ms with a 4096-frame buffer), so
  * the highest `currentTime − now` of the last second counts (the reading just after an
  * advance), not the latest.
@@ -43,10 +45,15 @@ export type OutputReading = {
 };
 
 /**
- * The stamps of the first this long of a context are ignored: they are wildly off (seen: the
- * first two or three, for about 0.25 s, stand still while the page's clock runs).
+ * A context's first stamps are wildly off (seen: the first two or three, for about 0.25 s, stand
+ * still while the page's clock runs, so each lies 45–85 ms from the one before). They are over at
+ * the first stamp within `STARTUP_STEP_S` of the one before it (both count), or this long after
+ * the first stamp at the latest. Not a fixed half second: the stamps of a new output may start to
+ * slide right after (seen: 11 ms per second from the third stamp on), and those before the slide
+ * are the ones that lie where the music is.
  */
 const STARTUP_MS = 500;
+const STARTUP_STEP_S = 0.003;
 /** The envelope is taken over this long: enough stamps that a few strays among them do not count. */
 const ENVELOPE_MS = 4000;
 /** Stamps covering this long take over from the stand-in (which can be a buffer off). */
@@ -66,8 +73,14 @@ const SLOPE_LIMIT = 0.0006;
  */
 const SETTLED_MS = 3000;
 const SETTLED_SLOPE = 0.0005;
-/** How many of a context's first stamps stand in for it until they are followed. */
+/**
+ * How many of a context's first stamps stand in for it until they are followed: from the moment
+ * they are in, before the stamps cover an envelope (the `currentTime` stand-in was seen 3–15 ms
+ * off where they were right).
+ */
 const FIRST_STAMPS = 3;
+/** Two calm stamps in a row are enough to start on (the third joins them when it comes). */
+const FIRST_CALM_STAMPS = 2;
 /**
  * Stamps that stay this far from the mapping kept while they slide, for `FALL_WINDOW_MS`, say
  * the output moved for real (seen: 108 ms later, when another page's output opened beside it);
@@ -80,9 +93,12 @@ const ENVELOPE_RANK = 0.9;
 const FALLBACK_MS = 1000;
 /**
  * The stand-in is trusted once its readings span this long: a whole output buffer (85 ms with a
- * 4096-frame one) with a reading just after `currentTime` advanced. The music may start then.
+ * 4096-frame one) with a reading just after `currentTime` advanced. The music may start then on
+ * a browser without stamps; where stamps have started, the music waits for the first of them
+ * (`FIRST_STAMPS`), for this long at most after the first stamp came.
  */
 const FIRST_READINGS_MS = 120;
+const STAMPS_WAIT_MS = 1000;
 /**
  * The output fell (an underrun: the music is heard later from now on) when the stamps dropped
  * by more than `FALL_S` from one to the next (the saw's teeth sink gradually and snap up) and
@@ -137,6 +153,10 @@ export class OutputClock {
   private stamps: Point[] = [];
   private fallbacks: Point[] = [];
   private firstStampAt: number | null = null;
+  /** The latest stamp while the first, wild ones last (null once they are over). */
+  private startupStamp: Point | null = null;
+  private startupOver = false;
+  private lastStampAt: number | null = null;
   private readonly rise = new RiseLimit();
   /** Page time (ms) from which the stamps have slid no faster than a clock; null while they do. */
   private followedFrom: number | null = null;
@@ -158,13 +178,16 @@ export class OutputClock {
     const mapping = stampMapping(reading);
     if (mapping === null) return;
     const at = reading.stampPerformanceTime;
-    this.firstStampAt ??= at;
     // The same stamp twice (no output callback between two readings) counts once.
-    if (at - this.firstStampAt < STARTUP_MS || this.stamps.at(-1)?.at === at) return;
+    if (this.lastStampAt === at) return;
+    this.lastStampAt = at;
+    this.firstStampAt ??= at;
+    if (!this.pastStartup({ mapping, at })) return;
     this.stamps = within([...this.stamps, { mapping, at }], ENVELOPE_MS);
     if (!this.usesStamps) {
-      // After a gap (a sleeping tab), the stamps no longer cover an envelope: the stand-in counts.
-      this.held = null;
+      // The first stamps stand in until they cover an envelope; after a gap (a sleeping tab),
+      // the stamps since stand in the same way.
+      this.held = this.stamps.length >= FIRST_CALM_STAMPS ? this.firstStamps() : null;
       this.followedFrom = null;
       this.rise.reset();
       return;
@@ -175,7 +198,7 @@ export class OutputClock {
       (following || this.slidesLikeAClock(SETTLED_MS, SETTLED_SLOPE));
     if (!steady) {
       this.followedFrom = null;
-      this.held ??= median(this.stamps.slice(0, FIRST_STAMPS).map((point) => point.mapping));
+      this.held ??= this.firstStamps();
       this.held = this.movedTo(this.held) ?? this.held;
       return;
     }
@@ -188,6 +211,27 @@ export class OutputClock {
     const top = envelope(this.enveloped())!;
     this.rise.add(top, at);
     this.held = this.rise.limit(top);
+  }
+
+  /**
+   * Whether the wild first stamps of the context are over (`STARTUP_STEP_S`); the first calm
+   * one and the one before it start the stamps kept.
+   */
+  private pastStartup(point: Point): boolean {
+    if (this.startupOver) return true;
+    const previous = this.startupStamp;
+    this.startupStamp = point;
+    const calm = previous !== null && Math.abs(point.mapping - previous.mapping) <= STARTUP_STEP_S;
+    if (!calm && point.at - this.firstStampAt! < STARTUP_MS) return false;
+    this.startupOver = true;
+    this.startupStamp = null;
+    if (calm) this.stamps = [previous];
+    return true;
+  }
+
+  /** The median of the first stamps kept: where the music is before any slide. */
+  private firstStamps(): number {
+    return median(this.stamps.slice(0, FIRST_STAMPS).map((point) => point.mapping));
   }
 
   /** Whether the stamps cover enough to take over from the stand-in. */
@@ -254,14 +298,18 @@ export class OutputClock {
   }
 
   /**
-   * Whether the music may start: the stamps are in use, or the stand-in has seen a whole output
-   * buffer. Better stamps come later; the engine's nudges follow them.
+   * Whether the music may start: the first stamps are in, or the stand-in has seen a whole output
+   * buffer and no stamps have come (for `STAMPS_WAIT_MS`). Better stamps come later; the
+   * engine's nudges follow them.
    */
   ready(): boolean {
     if (this.held !== null) return true;
     const first = this.fallbacks[0];
     const last = this.fallbacks.at(-1);
-    return first !== undefined && last !== undefined && last.at - first.at >= FIRST_READINGS_MS;
+    if (first === undefined || last === undefined || last.at - first.at < FIRST_READINGS_MS) {
+      return false;
+    }
+    return this.firstStampAt === null || last.at - this.firstStampAt >= STAMPS_WAIT_MS;
   }
 
   /** Context seconds minus performance seconds, or null before the first reading. */
@@ -314,6 +362,9 @@ export class OutputClock {
     this.fallbacks = [];
     this.renders = [];
     this.firstStampAt = null;
+    this.startupStamp = null;
+    this.startupOver = false;
+    this.lastStampAt = null;
     this.fellAt = 0;
     this.followedFrom = null;
     this.rise.reset();
