@@ -12,6 +12,12 @@ function errorsBeside(reportFile) {
 }
 
 /**
+ * Whether two full names are one test's: the JSON report joins a test's describe blocks and its
+ * own name with spaces, Vitest's reporter API (the errors file) with " > ".
+ */
+const sameTest = (kept, reported) => kept.replaceAll(' > ', ' ') === reported;
+
+/**
  * "file › test name: first line of the reason" for each failed test of a report, and
  * "file: reason" for each file that failed outside its tests (it did not load, a hook threw).
  * The reason is the test's own message where the errors file has it (a timeout's, say).
@@ -23,7 +29,9 @@ function failuresOf(report, errors) {
     const file = path.relative(process.cwd(), suite.name ?? '');
     const failedTests = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
     for (const test of failedTests) {
-      const kept = errors.failedTests.find((f) => f.file === file && f.test === test.fullName);
+      const kept = errors.failedTests.find(
+        (f) => f.file === file && sameTest(f.test, test.fullName),
+      );
       const reason = (kept?.message || String(test.failureMessages?.[0] ?? '')).split('\n')[0];
       lines.push(`FAILED ${file} › ${test.fullName}: ${reason.slice(0, 300)}`);
     }

@@ -36,14 +36,17 @@ describe('the end of a track, with nobody in the room', () => {
   test('the next track starts exactly where the last ended; after the last, the player stops', async ({
     t,
   }) => {
-    const { owner, roomId, tracks: made } = await quietRoom(t, [300, 300, 300]);
+    // Each track is read while it plays: tracks of 300 ms were over before a loaded machine
+    // read the row (seen: the test waited for the second track while the player had stopped).
+    const TRACK_MS = 1500;
+    const { owner, roomId, tracks: made } = await quietRoom(t, [TRACK_MS, TRACK_MS, TRACK_MS]);
     const [a, b, c] = made as [(typeof made)[0], (typeof made)[0], (typeof made)[0]];
     const started = await command(owner.client, roomId, 0, { type: 'play' });
     const onB = await storedUntil(t, roomId, (row) => row.trackId === b.id);
     expect(onB).toMatchObject({ playing: true, positionMs: 0, revision: started.revision + 1 });
-    expect(onB.atServerMs).toBe(started.atServerMs + 300);
+    expect(onB.atServerMs).toBe(started.atServerMs + TRACK_MS);
     const onC = await storedUntil(t, roomId, (row) => row.trackId === c.id);
-    expect(onC.atServerMs).toBe(started.atServerMs + 600);
+    expect(onC.atServerMs).toBe(started.atServerMs + 2 * TRACK_MS);
     const stopped = await storedUntil(t, roomId, (row) => !row.playing);
     expect(stopped).toMatchObject({ trackId: a.id, positionMs: 0, advanceJobId: null });
     // Each timer leaves nothing behind once it has run.

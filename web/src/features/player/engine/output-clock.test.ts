@@ -162,6 +162,22 @@ describe('the output clock (which context time is heard when)', () => {
     expect(clock.heardTimeAt(26_000)).toBeCloseTo(HEARD(26_000), 9);
   });
 
+  it('is not carried off by a slide that glides far from where it kept (seen under load: 52 ms)', () => {
+    const clock = new OutputClock();
+    for (let at = 1000; at <= 8000; at += 50) clock.add(reading(at));
+    const error = sliding(8000, -0.02, 4000, 10_000);
+    let worst = 0;
+    let furthest = 0;
+    for (let at = 8050; at <= 25_000; at += 50) {
+      clock.add(reading(at, error(at)));
+      furthest = Math.min(furthest, error(at));
+      worst = Math.max(worst, Math.abs(clock.heardTimeAt(at)! - HEARD(at)));
+    }
+    // Far enough for long enough to pass for a move of the output, but never a jump.
+    expect(furthest).toBeLessThan(-0.045);
+    expect(worst).toBeLessThan(0.001);
+  });
+
   it('on a new context whose stamps slide from the start, keeps to the first ones', () => {
     const clock = new OutputClock();
     // Seen: 4 ms per second up for 4 s, back over 8 s.
