@@ -96,7 +96,7 @@ const FALLBACK_MS = 1000;
  * The stand-in is trusted once its readings span this long: a whole output buffer (85 ms with a
  * 4096-frame one) with a reading just after `currentTime` advanced. The music may start then on
  * a browser without stamps; where stamps have started, the music waits for the first of them
- * (`FIRST_STAMPS`), for this long at most after the first stamp came.
+ * (`FIRST_CALM_STAMPS`), for this long at most after the first stamp came.
  */
 const FIRST_READINGS_MS = 120;
 const STAMPS_WAIT_MS = 1000;
