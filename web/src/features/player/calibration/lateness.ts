@@ -1,4 +1,5 @@
 import type { CalibrationPlan } from '@music-rooms/domain/room-sounds';
+import { median } from '../engine/output-clock';
 
 /** One chirp of a round: the server instant it was to be heard, and where it was heard (ms). */
 export type HeardChirp = { at: number; heardMs: number | null };
@@ -10,12 +11,6 @@ export type RoundOutcome =
   | { kind: 'alone' }
   /** This device's own chirp, or every other device's, was not found in the recording. */
   | { kind: 'notHeard'; whose: 'own' | 'others' };
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 /**
  * How late this device sounds compared with the others (pure): its own chirp's arrival less its
