@@ -241,6 +241,28 @@ describe('the output clock (which context time is heard when)', () => {
     expect(at - 8000).toBeLessThanOrEqual(700);
   });
 
+  it('starts afresh from the first calm stamps after a reopened output rises back from a dip', () => {
+    // Seen when a page joined on the same machine: the playing page's stamps fell 48 ms, dipped
+    // 117 ms for one stamp and rose back to where its music was now heard (68 ms later than
+    // before), then slid 45 ms up over 2.5 s and came back over 8 s.
+    const clock = new OutputClock();
+    for (let at = 1000; at <= 8000; at += 50) clock.add(reading(at));
+    const moved = -0.068;
+    const slide = sliding(8650, 0.018, 2500, 8000);
+    const stampError = (at: number) => {
+      if (at < 8600) return -0.048;
+      if (at === 8600) return -0.117;
+      return moved + slide(at);
+    };
+    let worst = 0;
+    for (let at = 8050; at <= 20_000; at += 50) {
+      clock.add(reading(at, stampError(at)));
+      if (at >= 8800) worst = Math.max(worst, Math.abs(clock.heardTimeAt(at)! - HEARD(at) - moved));
+    }
+    expect(slide(11_150)).toBeGreaterThan(0.03);
+    expect(worst).toBeLessThan(0.002);
+  });
+
   it('follows stamps that settle elsewhere after a slide, rise or fall (a new output latency)', () => {
     for (const moved of [0.005, -0.005]) {
       const clock = new OutputClock();

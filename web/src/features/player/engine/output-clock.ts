@@ -24,7 +24,8 @@ import { RiseLimit } from './rise-limit';
  * slow), with the envelope started afresh.
  * Followed, the mapping is the upper envelope (a high percentile) of the recent stamps, so that
  * a stray stamp (the output stalled under load) does not carry it; a fall (an underrun) is
- * followed at once, a rise is held back (`RiseLimit`).
+ * followed at once, a rise is held back (`RiseLimit`). A rise of tens of milliseconds in one
+ * step (a reopened output) starts the stamps afresh, as a new context's.
  *
  * On a browser without stamps, `currentTime` and the reported latencies stand in.
  * `currentTime` advances a whole output buffer at a time (85 ms with a 4096-frame buffer), so
@@ -88,6 +89,16 @@ const FIRST_CALM_STAMPS = 2;
  * up to 30 ms away on a quiet machine, 52 ms on a busy one).
  */
 const MOVED_S = 0.04;
+/**
+ * Stamps that rise this far in one step say the output was reopened, or came back from a dip:
+ * music is never heard earlier than it was without skipping some, and neither a slide (a
+ * millisecond or two per stamp) nor the stamps' wobble steps that far (seen: after a join on the
+ * same machine, a 117 ms dip of the playing page's stamps and a 94 ms rise back, after which the
+ * stamps started again from where its music was heard, then slid 45 ms away over 4 s). The
+ * stamps then start afresh, as a new context's do: the first calm ones after the rise stand for
+ * where the output is now.
+ */
+const REOPENED_RISE_S = 0.04;
 /** Where in the sorted stamps the envelope is read: a tenth of them may be strays. */
 const ENVELOPE_RANK = 0.9;
 /** The `currentTime` readings of this long stand in before the stamps cover an envelope. */
@@ -183,12 +194,14 @@ export class OutputClock {
     if (this.lastStampAt === at) return;
     this.lastStampAt = at;
     this.firstStampAt ??= at;
+    const last = this.stamps.at(-1);
+    if (last && mapping - last.mapping > REOPENED_RISE_S) this.startAfresh(at);
     if (!this.pastStartup({ mapping, at })) return;
     this.stamps = within([...this.stamps, { mapping, at }], ENVELOPE_MS);
     if (!this.usesStamps) {
-      // The first stamps stand in until they cover an envelope; after a gap (a sleeping tab),
-      // the stamps since stand in the same way.
-      this.held = this.stamps.length >= FIRST_CALM_STAMPS ? this.firstStamps() : null;
+      // The first stamps stand in until they cover an envelope; after a gap (a sleeping tab)
+      // or a reopened output, the stamps since stand in the same way, once two are in.
+      if (this.stamps.length >= FIRST_CALM_STAMPS) this.held = this.firstStamps();
       this.followedFrom = null;
       this.rise.reset();
       return;
@@ -212,6 +225,20 @@ export class OutputClock {
     const top = envelope(this.enveloped())!;
     this.rise.add(top, at);
     this.held = this.rise.limit(top);
+  }
+
+  /**
+   * The output was reopened (`REOPENED_RISE_S`): the stamps before no longer say anything
+   * about it. The mapping kept so far stands until the first calm stamps since are in.
+   */
+  private startAfresh(at: number): void {
+    this.stamps = [];
+    this.startupStamp = null;
+    this.startupOver = false;
+    this.firstStampAt = at;
+    this.followedFrom = null;
+    this.fellAt = 0;
+    this.rise.reset();
   }
 
   /**
