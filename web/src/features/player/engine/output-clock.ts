@@ -25,7 +25,8 @@ import { RiseLimit } from './rise-limit';
  * Followed, the mapping is the upper envelope (a high percentile) of the recent stamps, so that
  * a stray stamp (the output stalled under load) does not carry it; a fall (an underrun) is
  * followed at once, a rise is held back (`RiseLimit`). A rise of tens of milliseconds in one
- * step (a reopened output) starts the stamps afresh, as a new context's.
+ * step (a reopened output), or such a fall of stamps that were followed (the output moved),
+ * starts the stamps afresh, as a new context's.
  *
  * On a browser without stamps, `currentTime` and the reported latencies stand in.
  * `currentTime` advances a whole output buffer at a time (85 ms with a 4096-frame buffer), so
@@ -99,6 +100,16 @@ const MOVED_S = 0.04;
  * where the output is now.
  */
 const REOPENED_RISE_S = 0.04;
+/**
+ * Stamps that were followed and fall this far in one step say the output moved: later, for good
+ * (an underrun, a new stream on the sound server). A fall is followed in any case, but through
+ * the envelope, half a second on, and only while the stamps do not slide; seen on a quiet machine,
+ * a followed output's stamps fell 35 ms in one step and slid 20 ms further down over the next
+ * 2 s, so the page kept where they had been and played 42 ms early for 13 s. The stamps start
+ * afresh instead. (Stamps still sliding after a new output snap back by as much every 1.5 s:
+ * those are not followed, so their snaps do not count.)
+ */
+const MOVED_FALL_S = 0.02;
 /** Where in the sorted stamps the envelope is read: a tenth of them may be strays. */
 const ENVELOPE_RANK = 0.9;
 /** The `currentTime` readings of this long stand in before the stamps cover an envelope. */
@@ -172,6 +183,12 @@ export class OutputClock {
   private readonly rise = new RiseLimit();
   /** Page time (ms) from which the stamps have slid no faster than a clock; null while they do. */
   private followedFrom: number | null = null;
+  /**
+   * When the output last jumped (page ms), and whether it fell, until the stamps are followed
+   * again. After a fall, the levels followed before stay known to `rise`: stamps that come back
+   * up to them came back from a dip.
+   */
+  private jump: { at: number; fell: boolean } | null = null;
   /** Page time (ms) of the first stamp after the output last fell. */
   private fellAt = 0;
   /** The stamps' mapping, worked out once per stamp: read far more often than stamps come. */
@@ -195,21 +212,26 @@ export class OutputClock {
     this.lastStampAt = at;
     this.firstStampAt ??= at;
     const last = this.stamps.at(-1);
-    if (last && mapping - last.mapping > REOPENED_RISE_S) this.startAfresh(at);
+    if (last && this.jumped(last.mapping, mapping)) this.startAfresh(at, mapping < last.mapping);
     if (!this.pastStartup({ mapping, at })) return;
     this.stamps = within([...this.stamps, { mapping, at }], ENVELOPE_MS);
     if (!this.usesStamps) {
       // The first stamps stand in until they cover an envelope; after a gap (a sleeping tab)
       // or a reopened output, the stamps since stand in the same way, once two are in.
-      if (this.stamps.length >= FIRST_CALM_STAMPS) this.held = this.firstStamps();
+      if (this.stamps.length >= FIRST_CALM_STAMPS && !this.justFell(at)) {
+        // After a fall, the envelope: stamps that dipped with it come back up within a second.
+        this.held = this.jump?.fell ? envelope(this.stamps)! : this.firstStamps();
+      }
       this.followedFrom = null;
-      this.rise.reset();
+      if (!this.jump?.fell) this.rise.reset();
       return;
     }
     const following = this.followedFrom !== null;
+    // After a jump the output's timing was known already: a new slide shows within a second.
+    const settledMs = this.jump === null ? SETTLED_MS : SLOPE_MS;
     const steady =
       this.slidesLikeAClock(SLOPE_MS, SLOPE_LIMIT) &&
-      (following || this.slidesLikeAClock(SETTLED_MS, SETTLED_SLOPE));
+      (following || this.slidesLikeAClock(settledMs, SETTLED_SLOPE));
     if (!steady) {
       this.followedFrom = null;
       this.held ??= this.firstStamps();
@@ -218,8 +240,9 @@ export class OutputClock {
     }
     if (!following) {
       // Settled (again): what the stamps said while they slid is not where the output is.
-      this.followedFrom = at - SLOPE_MS;
-      this.rise.reset();
+      this.followedFrom = Math.max(at - SLOPE_MS, this.jump?.at ?? 0);
+      if (!this.jump?.fell) this.rise.reset();
+      this.jump = null;
     }
     this.noteFall();
     const top = envelope(this.enveloped())!;
@@ -227,18 +250,34 @@ export class OutputClock {
     this.held = this.rise.limit(top);
   }
 
+  /** Whether the output moved or was reopened between two stamps (`REOPENED_RISE_S`, `MOVED_FALL_S`). */
+  private jumped(from: number, to: number): boolean {
+    const step = to - from;
+    return step > REOPENED_RISE_S || (this.followedFrom !== null && step < -MOVED_FALL_S);
+  }
+
   /**
-   * The output was reopened (`REOPENED_RISE_S`): the stamps before no longer say anything
-   * about it. The mapping kept so far stands until the first calm stamps since are in.
+   * Whether the output fell less than `FALL_WINDOW_MS` ago: the stamps dip for a moment while
+   * the machine is busy (seen: 15 ms below an underrun for 0.6 s), and the page would chase the
+   * dip if it took them at once.
    */
-  private startAfresh(at: number): void {
+  private justFell(at: number): boolean {
+    return this.jump !== null && this.jump.fell && at - this.jump.at < FALL_WINDOW_MS;
+  }
+
+  /**
+   * The output jumped: the stamps before no longer say anything about it. The mapping kept so
+   * far stands until the first calm stamps since are in.
+   */
+  private startAfresh(at: number, fell: boolean): void {
+    this.jump = { at, fell };
     this.stamps = [];
     this.startupStamp = null;
     this.startupOver = false;
     this.firstStampAt = at;
     this.followedFrom = null;
     this.fellAt = 0;
-    this.rise.reset();
+    if (!fell) this.rise.reset();
   }
 
   /**
@@ -401,6 +440,7 @@ export class OutputClock {
     this.lastStampAt = null;
     this.fellAt = 0;
     this.followedFrom = null;
+    this.jump = null;
     this.rise.reset();
     this.held = null;
   }
