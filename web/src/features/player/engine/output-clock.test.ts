@@ -194,6 +194,23 @@ describe('the output clock (which context time is heard when)', () => {
     expect(clock.heardTimeAt(21_000)).toBeCloseTo(HEARD(21_000), 9);
   });
 
+  it("does not take a new output's slide snapping back by more than 40 ms for a reopened one", () => {
+    // Seen under load: a new output's stamps slid 50 ms per second and snapped back 83 ms.
+    const clock = new OutputClock();
+    const error = sliding(1000, -0.06, 4000, 10_000);
+    let worst = 0;
+    let snap = 0;
+    for (let at = 1000; at <= 8000; at += 50) {
+      clock.add(reading(at, error(at)));
+      snap = Math.max(snap, error(at) - error(at - 50));
+      if (clock.ready()) worst = Math.max(worst, Math.abs(clock.heardTimeAt(at)! - HEARD(at)));
+    }
+    expect(snap).toBeGreaterThan(0.04);
+    // Where the first stamps of such a slide leave it, not where the stamps after a snap would
+    // (99 ms off).
+    expect(worst).toBeLessThan(0.02);
+  });
+
   it('keeps to the stamps from before a slide that starts right after the wild ones', () => {
     const clock = new OutputClock();
     clock.add(reading(1000, 0.13));
@@ -279,6 +296,29 @@ describe('the output clock (which context time is heard when)', () => {
     // Kept where the stamps had been, the page would have played 40 ms early until they settled.
     expect(worst).toBeLessThan(0.006);
     expect(clock.heardTimeAt(24_000)! - HEARD(24_000) - moved).toBeCloseTo(0, 3);
+  });
+
+  it('takes a move that comes in two falls, though the stamps slide on after the second', () => {
+    // Seen when a page joined on the same machine: the playing page's stamps fell 51 ms, rose
+    // 2 ms, 0.7 s later fell 52 ms more and rose 21 ms back to where its music was now heard
+    // (79 ms later than before), then slid 16 ms per second down for 3 s and came back.
+    const clock = new OutputClock();
+    for (let at = 1000; at <= 8000; at += 50) clock.add(reading(at));
+    const moved = -0.079;
+    const slide = sliding(8800, -0.016, 3000, 10_000);
+    const stampError = (at: number) => {
+      // Rising 3 ms per second between the falls: not yet followed.
+      if (at < 8700) return -0.051 + (0.003 * (at - 8050)) / 1000;
+      if (at < 8800) return -0.103;
+      return moved + 0.0004 + slide(at);
+    };
+    let worst = 0;
+    for (let at = 8050; at <= 26_000; at += 50) {
+      clock.add(reading(at, stampError(at)));
+      if (at >= 9300) worst = Math.max(worst, Math.abs(clock.heardTimeAt(at)! - HEARD(at) - moved));
+    }
+    expect(slide(11_700)).toBeLessThan(-0.03);
+    expect(worst).toBeLessThan(0.003);
   });
 
   it('follows stamps that settle elsewhere after a slide, rise or fall (a new output latency)', () => {

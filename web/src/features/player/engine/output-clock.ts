@@ -97,7 +97,9 @@ const MOVED_S = 0.04;
  * same machine, a 117 ms dip of the playing page's stamps and a 94 ms rise back, after which the
  * stamps started again from where its music was heard, then slid 45 ms away over 4 s). The
  * stamps then start afresh, as a new context's do: the first calm ones after the rise stand for
- * where the output is now.
+ * where the output is now. Only stamps that were followed, or had jumped within a second, count:
+ * a new output's slide under load snaps back by more (seen: 83 ms, after sliding 50 ms per
+ * second).
  */
 const REOPENED_RISE_S = 0.04;
 /**
@@ -110,6 +112,13 @@ const REOPENED_RISE_S = 0.04;
  * those are not followed, so their snaps do not count.)
  */
 const MOVED_FALL_S = 0.02;
+/**
+ * A move may come in more than one step (seen when a page joined on the same machine: 51 ms,
+ * then 0.7 s later 52 ms more and 21 ms back, to where the music was now heard, 79 ms later):
+ * a jump within this long of another starts the stamps afresh again, though they are not yet
+ * followed. A new output's slide snaps back only every 1.5 s.
+ */
+const MOVE_STEPS_MS = 1000;
 /** Where in the sorted stamps the envelope is read: a tenth of them may be strays. */
 const ENVELOPE_RANK = 0.9;
 /** The `currentTime` readings of this long stand in before the stamps cover an envelope. */
@@ -211,8 +220,11 @@ export class OutputClock {
     if (this.lastStampAt === at) return;
     this.lastStampAt = at;
     this.firstStampAt ??= at;
-    const last = this.stamps.at(-1);
-    if (last && this.jumped(last.mapping, mapping)) this.startAfresh(at, mapping < last.mapping);
+    // The stamp before, whether the first ones are still being waited out or not.
+    const last = this.startupStamp ?? this.stamps.at(-1);
+    if (last && this.jumped(last.mapping, mapping, at)) {
+      this.startAfresh(at, mapping < last.mapping);
+    }
     if (!this.pastStartup({ mapping, at })) return;
     this.stamps = within([...this.stamps, { mapping, at }], ENVELOPE_MS);
     if (!this.usesStamps) {
@@ -250,10 +262,15 @@ export class OutputClock {
     this.held = this.rise.limit(top);
   }
 
-  /** Whether the output moved or was reopened between two stamps (`REOPENED_RISE_S`, `MOVED_FALL_S`). */
-  private jumped(from: number, to: number): boolean {
+  /**
+   * Whether the output moved or was reopened between two stamps (`REOPENED_RISE_S`,
+   * `MOVED_FALL_S`, `MOVE_STEPS_MS`).
+   */
+  private jumped(from: number, to: number, at: number): boolean {
     const step = to - from;
-    return step > REOPENED_RISE_S || (this.followedFrom !== null && step < -MOVED_FALL_S);
+    if (step <= REOPENED_RISE_S && step >= -MOVED_FALL_S) return false;
+    // A new output's slide snaps back by as much: only stamps that were followed jump.
+    return this.followedFrom !== null || (this.jump !== null && at - this.jump.at < MOVE_STEPS_MS);
   }
 
   /**
