@@ -287,14 +287,20 @@ export class OutputClock {
    * far stands until the first calm stamps since are in.
    */
   private startAfresh(at: number, fell: boolean): void {
+    this.forgetStamps();
     this.jump = { at, fell };
+    this.firstStampAt = at;
+    if (!fell) this.rise.reset();
+  }
+
+  /** The stamps kept, and what was made of them, start again (the mapping held stays). */
+  private forgetStamps(): void {
     this.stamps = [];
     this.startupStamp = null;
     this.startupOver = false;
-    this.firstStampAt = at;
     this.followedFrom = null;
     this.fellAt = 0;
-    if (!fell) this.rise.reset();
+    this.jump = null;
   }
 
   /**
@@ -448,16 +454,11 @@ export class OutputClock {
 
   /** Forgets a context that was closed. */
   reset(): void {
-    this.stamps = [];
+    this.forgetStamps();
     this.fallbacks = [];
     this.renders = [];
     this.firstStampAt = null;
-    this.startupStamp = null;
-    this.startupOver = false;
     this.lastStampAt = null;
-    this.fellAt = 0;
-    this.followedFrom = null;
-    this.jump = null;
     this.rise.reset();
     this.held = null;
   }
