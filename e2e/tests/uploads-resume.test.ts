@@ -53,11 +53,21 @@ function upload(
 // An upload interrupted by a server killed without warning goes on, byte-exact, after it restarts.
 describe('a resumable upload', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'music-rooms-resume-'));
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const servers: ServerProcess[] = [];
+  const startServer = async () => {
+    const server = await runBuiltServer({ DATA_DIR: dataDir });
+    servers.push(server);
+    return server;
+  };
+  // A test that timed out did not stop its server: one left running slows every file after it.
+  afterAll(() => {
+    servers.forEach((server) => server.child.kill('SIGKILL'));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('survives kill -9 of the server halfway and ends with the same bytes', async () => {
     const source = sineWav(60);
-    const first = await runBuiltServer({ DATA_DIR: dataDir });
+    const first = await startServer();
     const owner = clientOf(first);
     await owner.post('/api/auth/register', {
       name: 'Resumer',
@@ -77,7 +87,7 @@ describe('a resumable upload', () => {
     first.child.kill('SIGKILL');
     await first.exited;
 
-    const second = await runBuiltServer({ DATA_DIR: dataDir });
+    const second = await startServer();
     const uploadUrl = `${second.url}${new URL(url).pathname}`;
     const head = await fetch(uploadUrl, {
       method: 'HEAD',
