@@ -1,5 +1,5 @@
 import { test as base } from 'vitest';
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { RoomTimings } from '../../server/src/config';
 import { registerMember, signInContext, type Member } from '../tests/support/rooms';
 import { launchBrowser, startPublicServer, startServer, type ChromiumBuild } from './harness';
@@ -30,6 +30,16 @@ export const CONTEXT_OPTIONS: BrowserContextOptions = {
   reducedMotion: 'reduce',
   viewport: { width: 1280, height: 800 },
 };
+
+/** An action's own limit (a click, a file chosen): twice Playwright's 30 s, for a loaded machine. */
+const ACTION_TIMEOUT_MS = 60_000;
+
+/** A new browser context whose actions wait `ACTION_TIMEOUT_MS`. */
+async function newContext(browser: Browser, options: BrowserContextOptions) {
+  const context = await browser.newContext(options);
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  return context;
+}
 
 /** A browser of its own (cookies, storage) with one page open; see `newBrowserPage`. */
 export type BrowserPage = { context: BrowserContext; page: Page };
@@ -72,7 +82,7 @@ export const test = base
   })
   .extend('contextOptions', CONTEXT_OPTIONS)
   .extend('context', async ({ browser, contextOptions }, { onCleanup }) => {
-    const context = await browser.newContext(contextOptions);
+    const context = await newContext(browser, contextOptions);
     onCleanup(() => context.close());
     return context;
   })
@@ -83,7 +93,7 @@ export const test = base
       await Promise.all(contexts.map((context) => context.close()));
     });
     return async (): Promise<BrowserPage> => {
-      const context = await browser.newContext(contextOptions);
+      const context = await newContext(browser, contextOptions);
       contexts.push(context);
       return { context, page: await context.newPage() };
     };
