@@ -227,17 +227,7 @@ export class OutputClock {
     }
     if (!this.pastStartup({ mapping, at })) return;
     this.stamps = within([...this.stamps, { mapping, at }], ENVELOPE_MS);
-    if (!this.usesStamps) {
-      // The first stamps stand in until they cover an envelope; after a gap (a sleeping tab)
-      // or a reopened output, the stamps since stand in the same way, once two are in.
-      if (this.stamps.length >= FIRST_CALM_STAMPS && !this.justFell(at)) {
-        // After a fall, the envelope: stamps that dipped with it come back up within a second.
-        this.held = this.jump?.fell ? envelope(this.stamps)! : this.firstStamps();
-      }
-      this.followedFrom = null;
-      if (!this.jump?.fell) this.rise.reset();
-      return;
-    }
+    if (!this.usesStamps) return this.standIn(at);
     const following = this.followedFrom !== null;
     // After a jump the output's timing was known already: a new slide shows within a second.
     const settledMs = this.jump === null ? SETTLED_MS : SLOPE_MS;
@@ -260,6 +250,19 @@ export class OutputClock {
     const top = envelope(this.enveloped())!;
     this.rise.add(top, at);
     this.held = this.rise.limit(top);
+  }
+
+  /**
+   * The first stamps stand in until they cover an envelope; after a gap (a sleeping tab) or a
+   * jump, the stamps since stand in the same way, once two are in.
+   */
+  private standIn(at: number): void {
+    if (this.stamps.length >= FIRST_CALM_STAMPS && !this.justFell(at)) {
+      // After a fall, the envelope: stamps that dipped with it come back up within a second.
+      this.held = this.jump?.fell ? envelope(this.stamps)! : this.firstStamps();
+    }
+    this.followedFrom = null;
+    if (!this.jump?.fell) this.rise.reset();
   }
 
   /**
