@@ -108,6 +108,9 @@ export default defineConfig({
             'server/test/unit/**/*.test.ts',
           ],
           environment: 'node',
+          // Vitest's own 5 s is short for a rendering test at the lowest priority beside the audio
+          // journeys on a slow, busy machine; a hang still ends it.
+          testTimeout: 30_000,
           // A worker keeps the modules it loaded (React, the testing library, the domain) from
           // file to file: importing them again for each file was half the suite's CPU. Each file
           // still gets a fresh environment, and the files pass in any order (shuffled, on one
@@ -126,9 +129,11 @@ export default defineConfig({
           // a worker keeps the server's modules loaded from one file to the next instead of
           // importing them again for each (seconds of CPU per file on this machine).
           isolate: false,
-          // A file's app starts inside its first test (a file-scoped fixture), so that test needs room.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // A file's app starts inside its first test (a file-scoped fixture), so that test needs
+          // room: 2 s alone on a quiet machine, over 60 s at the lowest priority beside the audio
+          // journeys on one three times slower with every core busy. A hang still ends it.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           // A live value may take seconds to arrive on a loaded machine; a poll gives it that long.
           expect: { poll: { timeout: 15_000 } },
         },

@@ -233,7 +233,9 @@ describe('durable jobs', () => {
     const n = new JobQueue<TestJobs>(db, silent, 60_000);
     n.register('timer', timer, { lane: LANE });
     n.start();
-    const dueAt = new Date(Date.now() + 300);
+    // Far enough ahead that the job is still queued after two inserts and a cancel on a loaded
+    // machine (300 ms was not).
+    const dueAt = new Date(Date.now() + 2_000);
     const later = await n.enqueue(db, 'timer', { name: 'later' }, { runAt: dueAt });
     const dropped = await n.enqueue(db, 'timer', { name: 'dropped' }, { runAt: dueAt });
     await n.cancel(db, dropped);
