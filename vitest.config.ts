@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { POLL_TIMEOUT_MS } from './server/test/helpers/poll-limit.ts';
 import { webAliases } from './web/vite/aliases.ts';
 
 // Tests that need a PostgreSQL server (`*.postgres.test.ts`), or several app nodes sharing one
@@ -134,10 +135,7 @@ export default defineConfig({
           // journeys on one three times slower with every core busy. A hang still ends it.
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // A live value may take seconds to arrive on a loaded machine, and a background job (an
-          // ffmpeg run at the lowest priority beside the audio journeys) over 15 s on a slow one;
-          // a poll gives them a minute. Only a failing poll waits that long.
-          expect: { poll: { timeout: 60_000 } },
+          expect: { poll: { timeout: POLL_TIMEOUT_MS } },
         },
       },
       {
