@@ -172,7 +172,8 @@ export async function heardInStep(
   expect(a.trackId).toBe(b.trackId);
   const apart = alignment(a) - alignment(b);
   const loops = loopS ? Math.round(apart / loopS) : 0;
-  expect(Math.abs(apart - loops * (loopS ?? 0))).toBeLessThan(IN_STEP_S);
+  const heard = JSON.stringify([a, b]);
+  expect(Math.abs(apart - loops * (loopS ?? 0)), `apart: ${heard}`).toBeLessThan(IN_STEP_S);
   return [a, b];
 }
 
