@@ -30,6 +30,18 @@ export function subscribeSession(listener: () => void): () => void {
   };
 }
 
+/** The session's answer: at once when it has answered, else once it does (read if no one is). */
+export function sessionAnswer(): Promise<SessionState> {
+  if (state !== undefined) return Promise.resolve(state);
+  return new Promise((resolve) => {
+    const stop = subscribeSession(() => {
+      if (state === undefined) return;
+      stop();
+      resolve(state);
+    });
+  });
+}
+
 /** Reads the session again; a read still under way is cancelled (it may answer the old state). */
 export function readSession(): Promise<void> {
   reading?.controller.abort();

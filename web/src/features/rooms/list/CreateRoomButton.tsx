@@ -19,7 +19,7 @@ export function CreateRoomButton({ className }: CreateRoomButtonProps) {
       variant="primary"
       icon={Plus}
       className={className}
-      onClick={() => requireSignIn() && void navigate(localePath(APP_ROUTES.createRoom))}
+      onClick={() => requireSignIn(() => void navigate(localePath(APP_ROUTES.createRoom)))}
     >
       {t('rooms.list.create')}
     </Button>

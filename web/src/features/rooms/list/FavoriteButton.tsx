@@ -30,7 +30,7 @@ export function FavoriteButton({
       label={isFavorite ? t('rooms.favorite.remove') : t('rooms.favorite.add')}
       aria-pressed={isFavorite}
       className={cx('favorite-button', isFavorite && 'favorite-button--on', className)}
-      onClick={() => void toggle()}
+      onClick={toggle}
     />
   );
 }

@@ -19,7 +19,7 @@ export function RoomListToolbar({ params, update }: RoomListToolbarProps) {
   const requireSignIn = useRequireSignIn();
   const toggleFavorites = () => {
     if (params.favoritesOnly) return update({ favoritesOnly: false });
-    if (requireSignIn()) update({ favoritesOnly: true });
+    requireSignIn(() => update({ favoritesOnly: true }));
   };
   return (
     <div className="room-toolbar">

@@ -1,9 +1,9 @@
+import type { SessionUser } from '@music-rooms/domain/auth';
 import type { RoomId } from '@music-rooms/domain/ids';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequireSignIn } from '../../auth/useRequireSignIn';
 import { useErrorText } from '../../../app/forms/useErrorText';
-import { useSession } from '../../../app/session/useSession';
 import { notify } from '../../../app/toasts/toast-store';
 import { readAccessPass } from '../room-access';
 import { toggleFavorite } from '../rooms-api';
@@ -18,7 +18,6 @@ type Override = { value: boolean; base: boolean };
  */
 export function useFavoriteToggle(roomId: RoomId, roomUrl: string, serverValue: boolean) {
   const { t } = useTranslation();
-  const { user } = useSession();
   const requireSignIn = useRequireSignIn();
   const errorText = useErrorText();
   const [override, setOverride] = useState<Override | null>(null);
@@ -27,8 +26,7 @@ export function useFavoriteToggle(roomId: RoomId, roomUrl: string, serverValue: 
   const isFavorite =
     override !== null && override.base === serverValue ? override.value : serverValue;
 
-  const toggle = async () => {
-    if (!requireSignIn() || !user || busy) return;
+  const save = async (user: SessionUser) => {
     setOverride({ value: !isFavorite, base: serverValue });
     setBusy(true);
     try {
@@ -45,6 +43,10 @@ export function useFavoriteToggle(roomId: RoomId, roomUrl: string, serverValue: 
     } finally {
       setBusy(false);
     }
+  };
+
+  const toggle = () => {
+    if (!busy) requireSignIn((user) => void save(user));
   };
 
   return { isFavorite, toggle, busy };
