@@ -60,7 +60,8 @@ describe('a server restart', () => {
         .toBe(2);
       const [after] = await heardInStep(ada, grace);
       expect(after.trackId).toBe(before.trackId);
-      expect(Math.abs(alignment(after) - alignment(before))).toBeLessThan(IN_STEP_S);
+      const moved = Math.abs(alignment(after) - alignment(before));
+      expect(moved, `before, after: ${JSON.stringify([before, after])}`).toBeLessThan(IN_STEP_S);
       expect(after.position! - before.position!).toBeGreaterThan(awayS);
 
       // ...and each hears what the other does through the new server.
