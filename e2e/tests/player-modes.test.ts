@@ -1,12 +1,12 @@
 import { describe, expect } from '../src/fixtures';
 import {
   IN_STEP_S,
-  alignment,
   heardInStep,
   playerBar,
   recorded,
   startRecording,
   twoInRoom,
+  type RecordedShot,
   type Snapshot,
   type ToneTrack,
   audioTest as test,
@@ -24,16 +24,19 @@ const restarts = (samples: Snapshot[]) =>
   samples.filter((shot, i) => i > 0 && shot.position! < samples[i - 1]!.position! - 1).length;
 
 /**
- * The largest step between two samples on one line: each sample's alignment, plus a track's
- * length for every time the track began again before it. Music that plays on without a gap
- * stays on the line (slowly moved by clock corrections at most); a gap or a jump steps off it.
- * Answers the step and the samples either side of it, which say on failure where it was.
+ * The largest step between two samples on one line: each sample's position less the page's own
+ * clock (`performance.now()`), plus a track's length for every time the track began again
+ * before it. Music that plays on without a gap stays on the line (slowly moved by the engine's
+ * rate nudges at most); a gap or a jump steps off it. The page's estimate of the server's clock
+ * is left out: a better estimate arriving (the clock probes for ten seconds after the pages
+ * open) moves where the page says the room is, not the music. Answers the step and the samples
+ * either side of it, which say on failure where it was.
  */
-function largestStep(samples: Snapshot[]): { step: number; around: Snapshot[] } {
+function largestStep(samples: RecordedShot[]): { step: number; around: RecordedShot[] } {
   let loops = 0;
   const line = samples.map((shot, i) => {
     if (i > 0 && shot.position! < samples[i - 1]!.position! - 1) loops += 1;
-    return alignment(shot) + loops * TRACK_S;
+    return shot.position! - shot.readAt / 1000 + loops * TRACK_S;
   });
   const steps = line.slice(1).map((value, i) => Math.abs(value - line[i]!));
   const at = steps.indexOf(Math.max(...steps));

@@ -1,12 +1,15 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, startedPerFile } from '../src/fixtures';
 import { startLastingServer } from '../src/lasting-server';
 import {
   IN_STEP_S,
   alignment,
   heardInStep,
+  heardInSync,
   playerBar,
   snapshot,
   twoInRoom,
+  type Snapshot,
   type ToneTrack,
   audioTest,
 } from './support/player';
@@ -26,6 +29,17 @@ const LONG_TRACKS: readonly ToneTrack[] = [
 
 /** Pages find the server again with Socket.IO's backoff (up to 5 s), on a busy machine. */
 const BACK_MS = 45_000;
+
+/** The page's snapshot once its alignment is within IN_STEP_S of `reference`'s, or after 30 s. */
+async function alignedWith(page: Page, reference: Snapshot): Promise<Snapshot> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const shot = await heardInSync(page);
+    const apart = Math.abs(alignment(shot) - alignment(reference));
+    if (apart < IN_STEP_S || Date.now() > deadline) return shot;
+    await page.waitForTimeout(250);
+  }
+}
 
 describe('a server restart', () => {
   for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
@@ -60,9 +74,14 @@ describe('a server restart', () => {
         .toBe(2);
       const [after] = await heardInStep(ada, grace);
       expect(after.trackId).toBe(before.trackId);
-      const moved = Math.abs(alignment(after) - alignment(before));
-      expect(moved, `before, after: ${JSON.stringify([before, after])}`).toBeLessThan(IN_STEP_S);
       expect(after.position! - before.position!).toBeGreaterThan(awayS);
+      // Where the room is, as the pages have it: their clocks probe the new server for ten
+      // seconds after they reconnect, and a server just started answers slowly at first, until
+      // quicker answers come (seen once on a busy machine: both pages 30 ms from where they had
+      // been, together, as they came back).
+      const settled = await alignedWith(ada, before);
+      const moved = Math.abs(alignment(settled) - alignment(before));
+      expect(moved, `before, after: ${JSON.stringify([before, settled])}`).toBeLessThan(IN_STEP_S);
 
       // ...and each hears what the other does through the new server.
       await playerBar(ada).getByRole('button', { name: 'Pause' }).click();

@@ -210,9 +210,12 @@ export async function controlsReachTheOther(ada: Page, grace: Page): Promise<voi
   await heardInStep(ada, grace);
 }
 
+/** A snapshot as recorded, with when the page took it (`performance.now()`, ms). */
+export type RecordedShot = Snapshot & { readAt: number };
+
 type RecordingWindow = Window & {
   musicRooms?: { player?: { snapshot(): Snapshot } };
-  heardRecording?: { samples: Snapshot[]; timer: number };
+  heardRecording?: { samples: RecordedShot[]; timer: number };
 };
 
 /**
@@ -222,10 +225,10 @@ type RecordingWindow = Window & {
 export function startRecording(page: Page): Promise<void> {
   return page.evaluate(() => {
     const target = window as RecordingWindow;
-    const samples: Snapshot[] = [];
+    const samples: RecordedShot[] = [];
     const timer = window.setInterval(() => {
       const shot = target.musicRooms?.player?.snapshot();
-      if (shot) samples.push(shot);
+      if (shot) samples.push({ ...shot, readAt: performance.now() });
     }, 20);
     target.heardRecording = { samples, timer };
   });
