@@ -1,4 +1,4 @@
-import { median } from './engine/output-clock';
+import { median } from './engine/median';
 import { clampOutputDelay } from './output-delay';
 
 /**

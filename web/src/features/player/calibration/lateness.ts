@@ -1,5 +1,5 @@
 import type { CalibrationPlan } from '@music-rooms/domain/room-sounds';
-import { median } from '../engine/output-clock';
+import { median } from '../engine/median';
 
 /** One chirp of a round: the server instant it was to be heard, and where it was heard (ms). */
 export type HeardChirp = { at: number; heardMs: number | null };

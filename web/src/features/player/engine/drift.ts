@@ -1,5 +1,5 @@
 import { DRIFT_SEEK_MS, driftCorrection } from '@music-rooms/domain/playback';
-import { median } from './output-clock';
+import { median } from './median';
 
 /**
  * What to do about the gap between what is heard and where the room is (design §4): the

@@ -1,3 +1,4 @@
+import { median } from './median';
 import { RiseLimit } from './rise-limit';
 
 /**
@@ -150,12 +151,6 @@ export function stampMapping(reading: OutputReading): number | null {
 /** The same from currentTime and the latencies (too high by up to one output buffer). */
 export function latencyMapping(reading: OutputReading): number {
   return reading.currentTime - reading.readAt / 1000 - reading.latency;
-}
-
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** A mapping and the page time (ms) it was read at. */
