@@ -1,5 +1,6 @@
 import { median } from './median';
 import { RiseLimit } from './rise-limit';
+import { SmootherFollower } from './smoother-follower';
 
 /**
  * Which AudioContext time is heard at a moment of the page's clock (`performance.now()`).
@@ -28,6 +29,11 @@ import { RiseLimit } from './rise-limit';
  * followed at once, a rise is held back (`RiseLimit`). A rise of tens of milliseconds in one
  * step (a reopened output), or such a fall of stamps that were followed (the output moved),
  * starts the stamps afresh, as a new context's.
+ *
+ * Under PulseAudio the stamps are the client library's smoother, and once they have shown it, the
+ * sound server's own measurements recovered from them (`SmootherFollower`) say where the music
+ * is, ahead of everything above: a first measurement that was off, or one made while the machine
+ * stalled, moves the stamps for seconds but not the measurements after it.
  *
  * On a browser without stamps, `currentTime` and the reported latencies stand in.
  * `currentTime` advances a whole output buffer at a time (85 ms with a 4096-frame buffer), so
@@ -185,6 +191,10 @@ export class OutputClock {
   private startupOver = false;
   private lastStampAt: number | null = null;
   private readonly rise = new RiseLimit();
+  /** The PulseAudio library's smoother behind the stamps, when they are its. */
+  private readonly smoother = new SmootherFollower();
+  /** The smoother's mapping at the latest stamp; null while it has none. */
+  private measured: number | null = null;
   /** Page time (ms) from which the stamps have slid no faster than a clock; null while they do. */
   private followedFrom: number | null = null;
   /**
@@ -221,7 +231,16 @@ export class OutputClock {
       this.startAfresh(at, mapping < last.mapping);
     }
     if (!this.pastStartup({ mapping, at })) return;
+    this.smoother.add(at, mapping);
     this.stamps = within([...this.stamps, { mapping, at }], ENVELOPE_MS);
+    this.followStamps(at);
+    // Where the library's smoother explains the stamps, its measurements say where the music is.
+    this.measured = this.smoother.mapping(at);
+    this.held = this.measured ?? this.held;
+  }
+
+  /** The stamps' own mapping: held while they slide, else the envelope of the recent ones. */
+  private followStamps(at: number): void {
     if (!this.usesStamps) return this.standIn(at);
     const following = this.followedFrom !== null;
     // After a jump the output's timing was known already: a new slide shows within a second.
@@ -294,6 +313,8 @@ export class OutputClock {
   /** The stamps kept, and what was made of them, start again (the mapping held stays). */
   private forgetStamps(): void {
     this.stamps = [];
+    this.smoother.reset();
+    this.measured = null;
     this.startupStamp = null;
     this.startupOver = false;
     this.followedFrom = null;
@@ -314,6 +335,7 @@ export class OutputClock {
     this.startupOver = true;
     this.startupStamp = null;
     if (calm) this.stamps = [previous];
+    if (calm) this.smoother.add(previous.at, previous.mapping);
     return true;
   }
 
@@ -334,6 +356,7 @@ export class OutputClock {
    * browser without stamps is never settling: its stand-in is all it will have.
    */
   get settling(): boolean {
+    if (this.measured !== null) return false;
     return this.firstStampAt !== null && (!this.usesStamps || this.followedFrom === null);
   }
 
