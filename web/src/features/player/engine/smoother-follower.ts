@@ -273,6 +273,10 @@ function startsUpdate(track: Track, stamp: Stamp): boolean {
 const between = (previous: number, next: number) =>
   Math.max(previous + 1, Math.min(next - UPDATE_MARGIN_US, previous + UPDATE_MARGIN_US));
 
+/**
+ * Starts the next update with `stamp`: at its timer's time, or between the stamp before and this
+ * one when that time does not fall between them.
+ */
 function nextUpdate(track: Track, stamp: Stamp): void {
   const previous = track.segment.at(-1)?.at ?? track.measurements.at(-1)!.at;
   const at = Math.max(Math.min(track.nextAt, stamp.at - 1), between(previous, stamp.at));
