@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { APP_ROUTES } from '@music-rooms/domain/routes';
 import { Plus } from 'lucide-react';
 import { Button } from '../../../ui/Button';
-import { useRequireSignIn } from '../../auth/useRequireSignIn';
+import { requireSignIn } from '../../auth/require-sign-in';
 import { useLocalePath } from '../../../app/language/useLocalePath';
 
 type CreateRoomButtonProps = { className?: string };
@@ -13,7 +13,6 @@ export function CreateRoomButton({ className }: CreateRoomButtonProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localePath = useLocalePath();
-  const requireSignIn = useRequireSignIn();
   return (
     <Button
       variant="primary"

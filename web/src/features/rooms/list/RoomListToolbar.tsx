@@ -3,7 +3,7 @@ import { Heart } from 'lucide-react';
 import { cx } from '../../../lib/cx';
 import { Button } from '../../../ui/Button';
 import { Tooltip } from '../../../ui/Tooltip';
-import { useRequireSignIn } from '../../auth/useRequireSignIn';
+import { requireSignIn } from '../../auth/require-sign-in';
 import { RoomSearch } from './RoomSearch';
 import { RoomSortMenu } from './RoomSortMenu';
 import type { RoomListParams } from './useRoomListParams';
@@ -16,7 +16,6 @@ type RoomListToolbarProps = {
 /** Search, sort and the favourites filter of the room list. */
 export function RoomListToolbar({ params, update }: RoomListToolbarProps) {
   const { t } = useTranslation();
-  const requireSignIn = useRequireSignIn();
   const toggleFavorites = () => {
     if (params.favoritesOnly) return update({ favoritesOnly: false });
     requireSignIn(() => update({ favoritesOnly: true }));

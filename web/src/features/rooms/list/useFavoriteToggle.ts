@@ -2,7 +2,7 @@ import type { SessionUser } from '@music-rooms/domain/auth';
 import type { RoomId } from '@music-rooms/domain/ids';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRequireSignIn } from '../../auth/useRequireSignIn';
+import { requireSignIn } from '../../auth/require-sign-in';
 import { useErrorText } from '../../../app/forms/useErrorText';
 import { notify } from '../../../app/toasts/toast-store';
 import { readAccessPass } from '../room-access';
@@ -18,7 +18,6 @@ type Override = { value: boolean; base: boolean };
  */
 export function useFavoriteToggle(roomId: RoomId, roomUrl: string, serverValue: boolean) {
   const { t } = useTranslation();
-  const requireSignIn = useRequireSignIn();
   const errorText = useErrorText();
   const [override, setOverride] = useState<Override | null>(null);
   const [busy, setBusy] = useState(false);
