@@ -43,12 +43,20 @@ function keepAudioContexts() {
   const Original = window.AudioContext;
   const kept: AudioContext[] = [];
   const stamps: Array<[number, number]> = [];
-  Object.assign(window, { benchAudioContexts: kept, benchOutputStamps: stamps });
+  const marks: { contextAt?: number; firstStart?: [number, number] } = {};
+  Object.assign(window, { benchAudioContexts: kept, benchOutputStamps: stamps, benchMarks: marks });
   window.AudioContext = class extends Original {
     constructor(options?: AudioContextOptions) {
       super(options);
       kept.push(this);
+      marks.contextAt ??= performance.now();
     }
+  };
+  // The first sound the page starts: when it was started, and the context time it plays from.
+  const start = AudioBufferSourceNode.prototype.start;
+  AudioBufferSourceNode.prototype.start = function (when = 0, ...rest: number[]) {
+    marks.firstStart ??= [performance.now(), Math.max(when, this.context.currentTime)];
+    start.call(this, when, ...rest);
   };
   // A stamp comes with each output callback (about every 85 ms): read often enough for each.
   setInterval(() => {
@@ -79,6 +87,66 @@ export async function outputStampsOf(page: Page, now: () => number): Promise<Out
     at: performanceTime + pageToServer,
     mappingS: contextTime - performanceTime / 1000,
   }));
+}
+
+/**
+ * Where a page's first second or two went (server epoch ms, as `outputStampsOf` places them):
+ * the document loaded, the realtime connection made, the context made, the first segment fetched, the
+ * first sound started (the call) and the instant it is heard (its context time on the output
+ * stamps). Null where it did not happen.
+ */
+export type PageMarks = {
+  documentAt: number | null;
+  /** The realtime connection's handshake answered (the room joined, the clock sampled next). */
+  connectedAt: number | null;
+  contextAt: number | null;
+  firstSegmentAt: number | null;
+  startCalledAt: number | null;
+  startHeardAt: number | null;
+};
+
+export async function pageMarksOf(page: Page, now: () => number): Promise<PageMarks> {
+  const sent = now();
+  const [pageNow, marks, documentMs, connectedMs, segmentMs, mappingS] = await page.evaluate(() => {
+    const kept = window as {
+      benchMarks?: { contextAt?: number; firstStart?: [number, number] };
+      benchOutputStamps?: Array<[number, number]>;
+    };
+    const navigation = performance.getEntriesByType('navigation')[0] as
+      PerformanceNavigationTiming | undefined;
+    // (No function is declared in here: the bench's compiler would wrap it in a helper the page
+    // does not have.)
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const socket = resources.find((entry) => entry.name.includes('/socket.io/'));
+    const segment = resources.find((entry) => entry.name.includes('/playback/data'));
+    const calledAt = kept.benchMarks?.firstStart?.[0];
+    // The stamp nearest the call tells which page instant a context time is heard at.
+    const nearest = (kept.benchOutputStamps ?? [])
+      .filter(([at]) => calledAt !== undefined && at >= calledAt)
+      .at(0);
+    return [
+      performance.now(),
+      kept.benchMarks ?? {},
+      navigation?.domContentLoadedEventEnd ?? null,
+      socket?.responseEnd ?? null,
+      segment?.responseEnd ?? null,
+      nearest ? nearest[1] - nearest[0] / 1000 : null,
+    ] as const;
+  });
+  const pageToServer = (sent + now()) / 2 - pageNow;
+  const onServer = (pageMs: number | null | undefined) =>
+    pageMs == null ? null : pageMs + pageToServer;
+  const [calledAt, fromContextS] = marks.firstStart ?? [null, null];
+  const heardPageMs =
+    fromContextS === null || mappingS === null ? null : (fromContextS - mappingS) * 1000;
+  return {
+    documentAt: onServer(documentMs),
+    connectedAt: onServer(connectedMs),
+    contextAt: onServer(marks.contextAt),
+    firstSegmentAt: onServer(segmentMs),
+    startCalledAt: onServer(calledAt),
+    startHeardAt: onServer(heardPageMs),
+  };
 }
 
 /** Opens `url` signed in with the session cookie (`name=value`) of `origin`. */

@@ -12,6 +12,8 @@ const SPREAD_OF = [
   'ABP95Ms',
   'FirstSoundAS',
   'FirstSoundBS',
+  'StartHeardBS',
+  'StartHeardAfterConnectBS',
   'ABAt3sMs',
   'ABAt10sMs',
   'InSyncForGoodS',

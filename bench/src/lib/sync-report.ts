@@ -74,9 +74,37 @@ function settlingFigures(heard: Heard, pairs: PairedClick[], prefix: string, joi
   return {
     ...(joined ? {} : { [`${prefix}FirstSoundAS`]: after(heardA) }),
     [`${prefix}FirstSoundBS`]: after(heardB),
+    ...startFigures(heard, prefix, joined),
     [`${prefix}ABAt3sMs`]: ms(gapNear(pairs, bothS + 3)),
     [`${prefix}ABAt10sMs`]: ms(gapNear(pairs, bothS + 10)),
     [`${prefix}InSyncForGoodS`]: round(withinForGoodAfter(gaps, bothS, SETTLED_MS), 2),
+  };
+}
+
+/**
+ * B's first sound as its output placed it (precise, where the snapshots read every 250 ms are
+ * not). For a join, also after B's page connected (joined the room), and where the time before
+ * it went: each step's second after the page was opened.
+ */
+function startFigures(heard: Heard, prefix: string, joined: boolean): Figures {
+  const marks = heard.marksB;
+  if (!marks) return {};
+  const after = (at: number | null, from = heard.beganAt) =>
+    at === null ? NaN : round((at - from) / 1000, 2);
+  const heardAt = marks.startHeardAt;
+  if (!joined) return { [`${prefix}StartHeardBS`]: after(heardAt) };
+  return {
+    [`${prefix}StartHeardBS`]: after(heardAt),
+    [`${prefix}StartHeardAfterConnectBS`]:
+      marks.connectedAt === null ? NaN : after(heardAt, marks.connectedAt),
+    [`${prefix}StartStepsBS`]: [
+      `document ${after(marks.documentAt)}`,
+      `connected ${after(marks.connectedAt)}`,
+      `context ${after(marks.contextAt)}`,
+      `first segment ${after(marks.firstSegmentAt)}`,
+      `started ${after(marks.startCalledAt)}`,
+      `heard ${after(heardAt)}`,
+    ].join(' · '),
   };
 }
 

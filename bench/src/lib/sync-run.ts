@@ -2,7 +2,14 @@ import type { Page } from 'playwright-core';
 import { epochOfMonotonic } from '../../../server/src/services/server-clock';
 import type { ClickTrain } from './click-train';
 import { findClicks, matchClicks, type MatchedClick } from './click-locate';
-import { outputStampsOf, watchSnapshots, type OutputStamp, type Reading } from './listeners';
+import {
+  outputStampsOf,
+  pageMarksOf,
+  watchSnapshots,
+  type OutputStamp,
+  type PageMarks,
+  type Reading,
+} from './listeners';
 import { recordingClock, recordSpeakers, roomSinkLatencyUs, type Pulse } from './pulse';
 import type { Timeline } from './sync-figures';
 
@@ -28,6 +35,8 @@ export type Heard = {
   /** Every output stamp each page's context gave, from its start to the end of the run. */
   stampsA: OutputStamp[];
   stampsB: OutputStamp[];
+  /** Where B's page's time went up to its first sound. */
+  marksB: PageMarks | null;
   /** When what is measured began (epoch ms: the play command sent, or B's page opened). */
   beganAt: number;
   /** The room's timeline during the run. */
@@ -76,6 +85,7 @@ export async function measureRun(options: RunOptions): Promise<Heard> {
   const noStamps = () => [];
   const stampsA = await outputStampsOf(options.a, serverClockNow).catch(noStamps);
   const stampsB = await outputStampsOf(b, serverClockNow).catch(noStamps);
+  const marksB = await pageMarksOf(b, serverClockNow).catch(() => null);
   const find = (channel: Int16Array) =>
     matchClicks(findClicks(channel, train.shape, train.sampleRate), train.starts);
   return {
@@ -86,6 +96,7 @@ export async function measureRun(options: RunOptions): Promise<Heard> {
     readingsB,
     stampsA,
     stampsB,
+    marksB,
     beganAt,
     timeline,
     frames: recording.left.length,

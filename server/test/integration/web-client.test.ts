@@ -187,6 +187,28 @@ describe('web realtime client', () => {
     expect(logger.lines.some(([first]) => first === 'Failed to connect')).toBe(true);
   });
 
+  it('opens at once when the player needs the clock, while a first read is still out', async () => {
+    let answer = () => {};
+    const client = new RealtimeClient({
+      baseUrl: t.url,
+      logger: recordingLogger(),
+      // A first read that answers only when the test says (a slow query on a busy server).
+      readOnce: () => new Promise((resolve) => (answer = () => resolve(null))),
+    });
+    clients.push(client);
+    client.watch('notes.get', { name: 'slow' }, () => {});
+    client.start();
+    const clock = new PlayerClock(client);
+    clock.start();
+    try {
+      // The read has not answered: the connection opened without waiting for it.
+      await eventually(() => expect(clock.estimate()).not.toBeNull());
+    } finally {
+      answer();
+      clock.stop();
+    }
+  });
+
   it('samples the server clock', async () => {
     const client = startClient();
     await eventually(() => expect(client.connected).toBe(true));

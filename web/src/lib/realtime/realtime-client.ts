@@ -39,8 +39,9 @@ const LOAD_RETRY_MS = 5000;
 /**
  * The tab's realtime client. A live query's first value is read over plain HTTP while the
  * connection is not open, so the first page shows without waiting for Socket.IO; the
- * connection's code loads once those reads have answered, then keeps every live query current
- * and the tab present in its rooms. Each live query is asked for once however many components
+ * connection's code loads once those reads have answered (or at once, for a page whose player
+ * needs the server's clock: `connectNow`), then keeps every live query current and the tab
+ * present in its rooms. Each live query is asked for once however many components
  * watch it.
  */
 export class RealtimeClient {
@@ -56,6 +57,9 @@ export class RealtimeClient {
   /** Counts start/stop cycles: an opening begun before a stop must not go on after it. */
   private cycle = 0;
   private opening = false;
+  /** A page needs the connection at once (`connectNow`), and ends the opening's wait. */
+  private urgent = false;
+  private endWait: (() => void) | null = null;
   /** Asked once: the same for every (re)connection of this page. */
   private readonly browserId: string;
   private readonly connectListeners = new Set<() => void>();
@@ -79,12 +83,21 @@ export class RealtimeClient {
 
   /**
    * Opens the connection once the first values being read have answered and the browser is
-   * idle; calling it again while open (or opening) does nothing.
+   * idle (unless `connectNow` was called); calling it again while open (or opening) does nothing.
    */
   start(): void {
     if (this.connection || this.opening) return;
     this.opening = true;
     void this.open(this.cycle);
+  }
+
+  /**
+   * The connection is needed now (a page that plays needs the server's clock): an opening that
+   * waits for the first reads goes on at once, and so does every later one.
+   */
+  connectNow(): void {
+    this.urgent = true;
+    this.endWait?.();
   }
 
   stop(): void {
@@ -192,7 +205,7 @@ export class RealtimeClient {
   }
 
   private async open(cycle: number): Promise<void> {
-    await this.whenReadsAnswered();
+    await this.whenReadsAnsweredOrUrgent();
     try {
       const { RealtimeConnection } = await import('./realtime-connection');
       if (cycle !== this.cycle) return;
@@ -223,6 +236,17 @@ export class RealtimeClient {
         if (cycle === this.cycle) void this.open(cycle);
       }, LOAD_RETRY_MS);
     }
+  }
+
+  /** The first reads answered, or the connection asked for at once (`connectNow`). */
+  private whenReadsAnsweredOrUrgent(): Promise<void> {
+    if (this.urgent) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      this.endWait = resolve;
+      void this.whenReadsAnswered().then(resolve);
+    }).finally(() => {
+      this.endWait = null;
+    });
   }
 
   /** Reads started meanwhile (a page that asks for more once the first answers came) count too. */

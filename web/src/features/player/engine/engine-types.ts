@@ -10,6 +10,8 @@ export type EngineClock = {
   serverNow(): number | null;
   localTimeOf(serverMs: number): number | null;
   estimate(): ClockEstimate | null;
+  /** Hears each new sample; answers the function that stops it. */
+  onChange?(listener: () => void): () => void;
 };
 
 export type EngineOptions = {
@@ -17,6 +19,11 @@ export type EngineOptions = {
   openTrack: OpenTrack;
   createContext?: () => AudioContext;
   now?: () => number;
+  /**
+   * This device's wall clock (epoch ms): before the server's clock is known, the room's
+   * position is guessed by it, so the music there is fetched while the clock is sampled.
+   */
+  wallNow?: () => number;
 };
 
 /** A track as the engine needs it: which, how long (the room's word), how loud. */

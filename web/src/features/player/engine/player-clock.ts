@@ -7,6 +7,8 @@ export type ClockTransport = {
   ping(): Promise<ClockPing>;
   /** Hears every (re)connection; answers the function that stops listening. */
   onConnect(listener: () => void): () => void;
+  /** Opens the connection without waiting for the page's first reads. */
+  connectNow?(): void;
 };
 
 export type ClockOptions = {
@@ -69,6 +71,8 @@ export class PlayerClock {
     );
     if (this.options.onWake) this.stops.push(this.options.onWake(() => void this.burst()));
     this.timer = setInterval(() => void this.probe(PERIODIC_PROBES), PERIODIC_MS);
+    // The music waits for the first sample: the connection it comes over is needed at once.
+    this.transport.connectNow?.();
     if (this.transport.connected) void this.burst();
   }
 

@@ -93,6 +93,42 @@ describe('the sync engine on a fake audio clock', () => {
     expect(p.engine.getStatus().sync).toBe('inSync');
   });
 
+  it('fetches the music while the server clock is first sampled, and plays with its first sample', async () => {
+    // The connection the clock samples over opens 800 ms after the page; the device's wall clock
+    // is the server's, as with NTP.
+    const speaker = fakeSpeaker({ now });
+    const exact = exactClock(now);
+    const knownAt = now() + 800;
+    const sampled = new Set<() => void>();
+    const known = () => now() >= knownAt;
+    const clock = {
+      serverNow: () => (known() ? exact.serverNow() : null),
+      localTimeOf: (serverMs: number) => (known() ? exact.localTimeOf(serverMs) : null),
+      estimate: () => (known() ? exact.estimate() : null),
+      onChange: (listener: () => void) => {
+        sampled.add(listener);
+        return () => sampled.delete(listener);
+      },
+    };
+    setTimeout(() => sampled.forEach((listener) => listener()), 800);
+    const engine = new SyncEngine({
+      clock,
+      openTrack: slowTrack(TRACK_SEGMENTS, DECODE_MS),
+      createContext: () => speaker.context,
+      now,
+      wallNow: () => exact.serverOf(now()),
+    });
+    engine.start();
+    const p = { engine, speaker, clock: exact };
+    const state = playingState(exact.serverOf(now()) - 60_000, 5_000);
+    follow(p, state);
+    const heard = await listen(p, state, 12_000);
+    const first = firstSound(heard);
+    // What is left is the output's own latency: the segment was decoded while the clock was not known.
+    expect(first - knownAt).toBeLessThan(DECODE_MS);
+    expect(worstAfter(heard, first + 5000)).toBeLessThanOrEqual(2);
+  });
+
   it('plays at once after "click to start playback", with the segment decoded while it waited', async () => {
     const p = page({ blocked: true, latencyError: -0.01 });
     const state = playingState(p.clock.serverOf(now()) - 30_000);

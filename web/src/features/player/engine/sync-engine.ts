@@ -46,6 +46,7 @@ export class SyncEngine {
   private readonly output = new OutputClock();
   private readonly program: Program;
   private readonly now: () => number;
+  private readonly wallNow: () => number;
   private readonly listeners = new Set<() => void>();
   private view: EngineView | null = null;
   private normalize = true;
@@ -59,9 +60,11 @@ export class SyncEngine {
   private outputDelayMs = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
   private reader: ReturnType<typeof setInterval> | null = null;
+  private stopClockWatch: (() => void) | null = null;
 
   constructor(private readonly options: EngineOptions) {
     this.now = options.now ?? (() => performance.now());
+    this.wallNow = options.wallNow ?? (() => Date.now());
     this.audio = new AudioOutput(() => this.tick(), options.createContext);
     this.program = new Program(() => this.audio.get(), options.openTrack);
   }
@@ -74,6 +77,11 @@ export class SyncEngine {
     this.audio.get();
     if (this.timer === null) this.timer = setInterval(() => this.tick(), TICK_MS);
     this.reader ??= setInterval(() => this.readOutput(), READ_OUTPUT_MS);
+    // A start that waits for the server's clock goes on with its first sample.
+    this.stopClockWatch ??=
+      this.options.clock.onChange?.(() => {
+        if (this.clockWaitSince !== null) this.tick();
+      }) ?? null;
     this.tick();
   }
 
@@ -206,6 +214,8 @@ export class SyncEngine {
     if (this.reader !== null) clearInterval(this.reader);
     this.timer = null;
     this.reader = null;
+    this.stopClockWatch?.();
+    this.stopClockWatch = null;
     this.silence();
     this.audio.close();
     this.output.reset();
@@ -246,10 +256,12 @@ export class SyncEngine {
     void lane.loadAt(position).catch(() => {});
   }
 
-  /** Where the room will be once a start now has decoded its segment. */
+  /**
+   * Where the room will be once a start now has decoded its segment; before the server's clock
+   * is known, guessed by this device's wall clock.
+   */
   private roomPositionSoon(state: PlaybackState): number {
-    const serverNow = this.options.clock.serverNow();
-    if (serverNow === null) return state.positionMs / 1000;
+    const serverNow = this.options.clock.serverNow() ?? this.wallNow();
     const target = Math.max(state.atServerMs, serverNow + JOIN_LEAD_MS);
     return (state.positionMs + target - state.atServerMs) / 1000;
   }
@@ -258,7 +270,11 @@ export class SyncEngine {
   private async begin(state: PlaybackState): Promise<void> {
     const generation = this.generation;
     const serverNow = this.options.clock.serverNow();
-    if (serverNow === null) return this.waitForClock();
+    if (serverNow === null) {
+      // The music where the room probably is is fetched meanwhile.
+      this.prepare(state, this.roomPositionSoon(state));
+      return this.waitForClock();
+    }
     this.clockWaitSince = null;
     this.starting = true;
     if (this.status.sync !== 'syncError') this.setSync('syncing');
