@@ -178,7 +178,7 @@ export function exactClock(now: () => number): EngineClock & { serverOf(at: numb
   return {
     serverNow: () => now() + SERVER_AHEAD_MS,
     localTimeOf: (serverMs) => serverMs - SERVER_AHEAD_MS,
-    estimate: () => ({ offsetMs: SERVER_AHEAD_MS, rttMs: 1 }) as never,
+    estimate: () => ({ offsetMs: SERVER_AHEAD_MS, rttMs: 1, errorBoundMs: 0.5, samples: 8 }),
     serverOf: (at) => at + SERVER_AHEAD_MS,
   };
 }

@@ -26,6 +26,14 @@ const NUDGE_LEAD_S = 0.05;
 const RETRY_MAX_MS = 15_000;
 /** Beats are offered from this long after what the context has rendered. */
 const BEAT_LEAD_S = 0.05;
+/**
+ * The music starts on the server's clock once its offset is known within this, or once this
+ * many samples are in (through a slow line better ones come only over seconds). A first probe
+ * made while the page loads can take 40 ms there and back: a start on it was 13 ms off, until
+ * the drift correction closed the gap 3 s later; the next probe, 40 ms on, took 2 ms.
+ */
+const START_CLOCK_BOUND_MS = 5;
+const START_CLOCK_SAMPLES = 3;
 /** Waiting this long for the first clock sample counts as a sync error. */
 const NO_CLOCK_ERROR_MS = 10_000;
 
@@ -269,8 +277,7 @@ export class SyncEngine {
   /** Starts from where the room is: the segment there is decoded first, then scheduled. */
   private async begin(state: PlaybackState): Promise<void> {
     const generation = this.generation;
-    const serverNow = this.options.clock.serverNow();
-    if (serverNow === null) {
+    if (!this.clockToStartOn()) {
       // The music where the room probably is is fetched meanwhile.
       this.prepare(state, this.roomPositionSoon(state));
       return this.waitForClock();
@@ -378,6 +385,13 @@ export class SyncEngine {
     this.failures += 1;
     this.retryAt = this.now() + Math.min(RETRY_MAX_MS, 1000 * 2 ** (this.failures - 1));
     this.setSync('syncError');
+  }
+
+  /** Whether the server's clock is known well enough to start the music on. */
+  private clockToStartOn(): boolean {
+    const estimate = this.options.clock.estimate();
+    if (!estimate) return false;
+    return estimate.errorBoundMs <= START_CLOCK_BOUND_MS || estimate.samples >= START_CLOCK_SAMPLES;
   }
 
   private waitForClock(): void {
