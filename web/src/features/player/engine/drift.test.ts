@@ -67,6 +67,26 @@ describe('the drift control', () => {
     expect(action.durationS).toBeLessThanOrEqual(1.5);
   });
 
+  it('acts on a gap that came with a move of the output after two readings, not five', () => {
+    const control = new DriftControl();
+    for (let i = 0; i < 8; i += 1) control.add(0.2, i);
+    // The output moved 22 ms later (heard behind the room): the output clock said so at once.
+    control.outputMoved();
+    expect(control.add(-22, 8)?.action).toBeNull();
+    const action = control.add(-22.4, 9)?.action;
+    if (action?.kind !== 'nudge') throw new Error(`expected a nudge, got ${action?.kind}`);
+    expect(action.rate).toBeGreaterThan(1);
+    const closedMs = (action.rate - 1) * action.durationS * 1000;
+    expect(closedMs).toBeGreaterThan(21);
+    expect(closedMs).toBeLessThanOrEqual(22.4);
+  });
+
+  it('after a move of the output, leaves a gap the two readings do not both show', () => {
+    const control = new DriftControl();
+    control.outputMoved();
+    expect([-22, 0.3].map((drift, i) => control.add(drift, i)?.action)).toEqual([null, null]);
+  });
+
   it('does not act at once on a gap that one reading of the last second contradicts', () => {
     const control = new DriftControl();
     const readings = [12, 12, 0, 12, 12].map((drift, i) => control.add(drift, i));

@@ -61,10 +61,24 @@ export const PROMPT_MS = 3;
 const PROMPT_OVER_S = 1;
 const MAX_RATE_CHANGE = 0.02;
 
-/** The action for a gap seen in every recent measurement, or null when there is none. */
-export function promptAction(samplesMs: readonly number[]): DriftAction | null {
-  if (samplesMs.length < IN_SYNC_SAMPLES) return null;
-  const recent = samplesMs.slice(-IN_SYNC_SAMPLES);
+/**
+ * Measurements enough to act on a gap that came with a move of the output clock's mapping (the
+ * output moved, or its timing was found): the move says the gap is real, so it is closed after
+ * these rather than `IN_SYNC_SAMPLES` (seen: a 22.8 ms move of a playing output, at a join,
+ * waited a second more for its correction).
+ */
+const MOVED_SAMPLES = 2;
+
+/**
+ * The action for a gap seen in every one of the last `count` measurements, or null when there is
+ * none.
+ */
+export function promptAction(
+  samplesMs: readonly number[],
+  count = IN_SYNC_SAMPLES,
+): DriftAction | null {
+  if (samplesMs.length < count) return null;
+  const recent = samplesMs.slice(-count);
   const ahead = recent.every((sample) => sample > PROMPT_MS);
   if (!ahead && !recent.every((sample) => sample < -PROMPT_MS)) return null;
   const driftMs = median(recent);
@@ -102,6 +116,8 @@ export class DriftControl {
   private samples: number[] = [];
   private busyUntil = 0;
   private inSync = false;
+  /** Measurements since the output clock's mapping moved (`outputMoved`), until acted on. */
+  private sinceMove: number | null = null;
 
   /** A measurement, with the context time heard then: null while a nudge is heard. */
   add(driftMs: number, now: number): DriftReading | null {
@@ -113,19 +129,37 @@ export class DriftControl {
       driftMs: median(this.samples),
       inSync: count >= IN_SYNC_SAMPLES ? this.inSync : null,
       action:
-        promptAction(this.samples) ?? (count >= DRIFT_SAMPLES ? driftAction(this.samples) : null),
+        this.afterMove() ??
+        promptAction(this.samples) ??
+        (count >= DRIFT_SAMPLES ? driftAction(this.samples) : null),
     };
+  }
+
+  /** The output clock's mapping moved at once: a gap it made is acted on sooner (`MOVED_SAMPLES`). */
+  outputMoved(): void {
+    this.sinceMove = 0;
+  }
+
+  /** Once `MOVED_SAMPLES` have come since a move, the action for a gap all of them show. */
+  private afterMove(): DriftAction | null {
+    if (this.sinceMove === null) return null;
+    this.sinceMove += 1;
+    if (this.sinceMove < MOVED_SAMPLES) return null;
+    this.sinceMove = null;
+    return promptAction(this.samples, MOVED_SAMPLES);
   }
 
   /** A nudge was scheduled to end at context time `endsAt`: measuring starts again after it. */
   nudged(endsAt: number): void {
     this.busyUntil = endsAt;
     this.samples = [];
+    this.sinceMove = null;
   }
 
   reset(): void {
     this.samples = [];
     this.busyUntil = 0;
     this.inSync = false;
+    this.sinceMove = null;
   }
 }

@@ -212,7 +212,7 @@ describe('the sync engine on a fake audio clock', () => {
     );
   });
 
-  it('comes back from an underrun within 3 s, without overshooting', async () => {
+  it('comes back from an underrun within 2.8 s, without overshooting', async () => {
     // The stamps dip deeper than the music for a moment while the machine is busy.
     let dip = 0;
     const p = page({ stampError: () => dip });
@@ -226,7 +226,9 @@ describe('the sync engine on a fake audio clock', () => {
     const during = await listen(p, state, 600);
     dip = 0;
     const after = [...during, ...(await listen(p, state, 20_000))];
-    expect(worstAfter(after, stalledAt + 3000)).toBeLessThanOrEqual(2);
+    // The output clock takes the move within a second; the gap it made is then acted on after
+    // two measurements, not five, and closed at 2 %.
+    expect(worstAfter(after, stalledAt + 2800)).toBeLessThanOrEqual(2);
     // Never early (positive) beyond 2 ms on the way back.
     expect(Math.max(...after.map((sample) => sample.gapMs!))).toBeLessThanOrEqual(2);
   });

@@ -34,6 +34,8 @@ const BEAT_LEAD_S = 0.05;
  */
 const START_CLOCK_BOUND_MS = 5;
 const START_CLOCK_SAMPLES = 3;
+/** A move of the output clock's mapping this large (ms) between two measurements is told. */
+const OUTPUT_MOVED_MS = 3;
 /** Waiting this long for the first clock sample counts as a sync error. */
 const NO_CLOCK_ERROR_MS = 10_000;
 
@@ -69,6 +71,8 @@ export class SyncEngine {
   private timer: ReturnType<typeof setInterval> | null = null;
   private reader: ReturnType<typeof setInterval> | null = null;
   private stopClockWatch: (() => void) | null = null;
+  /** The output clock's mapping at the last drift measurement (OUTPUT_MOVED_MS). */
+  private measuredMapping: number | null = null;
 
   constructor(private readonly options: EngineOptions) {
     this.now = options.now ?? (() => performance.now());
@@ -335,6 +339,7 @@ export class SyncEngine {
     if (expected < 0 || expected >= lane.durationS) return;
     // A nudge is heard only once the output latency has passed: measured on the heard clock.
     const heardAt = this.output.heardTimeAt(this.now()) ?? context.currentTime;
+    this.noteOutputMove();
     const measured = this.drift.add((heard - expected) * 1000, heardAt);
     if (!measured) return;
     const { driftMs, action, inSync } = measured;
@@ -352,6 +357,15 @@ export class SyncEngine {
     this.setSync(inSync ? 'inSync' : 'syncing', moved);
   }
 
+  /** Tells the drift control when the output clock's mapping moved since the last measurement. */
+  private noteOutputMove(): void {
+    const mapping = this.output.mapping();
+    const last = this.measuredMapping;
+    this.measuredMapping = mapping;
+    if (mapping === null || last === null) return;
+    if (Math.abs(mapping - last) * 1000 >= OUTPUT_MOVED_MS) this.drift.outputMoved();
+  }
+
   /** Whether the new state says what is heard anyway: then the music plays on. */
   private adopt(state: PlaybackState): boolean {
     const serverNow = this.options.clock.serverNow();
@@ -367,6 +381,7 @@ export class SyncEngine {
     if (forgetTracks) this.program.clear();
     else this.program.stop();
     this.drift.reset();
+    this.measuredMapping = null;
     if (this.status.sync !== 'syncError' && this.status.sync !== 'blocked') this.setSync('syncing');
   }
 
