@@ -64,8 +64,8 @@ const MAX_RATE_CHANGE = 0.02;
 /**
  * Measurements enough to act on a gap that came with a move of the output clock's mapping (the
  * output moved, or its timing was found): the move says the gap is real, so it is closed after
- * these rather than `IN_SYNC_SAMPLES` (seen: a 22.8 ms move of a playing output, at a join,
- * waited a second more for its correction).
+ * these rather than `IN_SYNC_SAMPLES` (seen: a 22.8 ms move of a playing output at a join,
+ * mended only 1.8 s after the output clock had taken it).
  */
 const MOVED_SAMPLES = 2;
 
