@@ -120,10 +120,10 @@ export async function pageMarksOf(page: Page, now: () => number): Promise<PageMa
     const socket = resources.find((entry) => entry.name.includes('/socket.io/'));
     const segment = resources.find((entry) => entry.name.includes('/playback/data'));
     const calledAt = kept.benchMarks?.firstStart?.[0];
-    // The stamp nearest the call tells which page instant a context time is heard at.
-    const nearest = (kept.benchOutputStamps ?? [])
-      .filter(([at]) => calledAt !== undefined && at >= calledAt)
-      .at(0);
+    // The first stamp after the call tells which page instant a context time is heard at.
+    const nearest = (kept.benchOutputStamps ?? []).find(
+      ([at]) => calledAt !== undefined && at >= calledAt,
+    );
     return [
       performance.now(),
       kept.benchMarks ?? {},

@@ -125,11 +125,13 @@ export class DriftControl {
     this.samples = [...this.samples, driftMs].slice(-DRIFT_SAMPLES);
     const count = this.samples.length;
     if (count >= IN_SYNC_SAMPLES) this.inSync = isInSync(this.samples, this.inSync);
+    // Counted with every measurement, whichever action wins.
+    const afterMove = this.afterMove();
     return {
       driftMs: median(this.samples),
       inSync: count >= IN_SYNC_SAMPLES ? this.inSync : null,
       action:
-        this.afterMove() ??
+        afterMove ??
         promptAction(this.samples) ??
         (count >= DRIFT_SAMPLES ? driftAction(this.samples) : null),
     };
