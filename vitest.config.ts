@@ -106,6 +106,7 @@ export default defineConfig({
           include: [
             'domain/test/**/*.test.ts',
             'web/src/**/*.test.{ts,tsx}',
+            'web/vite/**/*.test.ts',
             'server/test/unit/**/*.test.ts',
           ],
           environment: 'node',

@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { buildInfoPlugin, readBuildId } from './vite/build-info.ts';
+import { compressedAssetsPlugin } from './vite/compressed-assets.ts';
 import { webAliases } from './vite/aliases.ts';
 import { localePartsPlugin } from './vite/locale-parts.ts';
+import { pagePreloadsPlugin } from './vite/page-preloads.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** The app server that `npm run dev` starts next to Vite. */
@@ -17,7 +19,13 @@ export default defineConfig(() => {
   const buildInfo = { id: buildId, timestamp: builtAt, outDir: path.join(root, 'dist') };
   return {
     root,
-    plugins: [react(), localePartsPlugin(), buildInfoPlugin(buildInfo)],
+    plugins: [
+      react(),
+      localePartsPlugin(),
+      pagePreloadsPlugin(root),
+      buildInfoPlugin(buildInfo),
+      compressedAssetsPlugin(),
+    ],
     define: { __BUILD_ID__: JSON.stringify(buildId), __BUILD_TIMESTAMP__: String(builtAt) },
     resolve: { alias: webAliases },
     build: {

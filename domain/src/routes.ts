@@ -32,8 +32,11 @@ export const DEV_PAGES = [
   'ui-components',
 ] as const;
 
+/** A page of the app other than the developer pages (a key of APP_ROUTES). */
+export type AppPage = Exclude<keyof typeof APP_ROUTES, 'dev'>;
+
 export type RouteMatch =
-  | { kind: 'app'; locale: Language | null; path: string }
+  | { kind: 'app'; page: AppPage; locale: Language | null; path: string }
   | { kind: 'dev'; locale: Language | null; path: string }
   | { kind: 'unknown'; locale: Language | null; path: string };
 
@@ -47,19 +50,24 @@ export function splitLocale(pathname: string): { locale: Language | null; path: 
   return { locale: null, path: pathname };
 }
 
+const FIXED_PAGES = new Map(
+  (Object.entries(APP_ROUTES) as [keyof typeof APP_ROUTES, string][]).flatMap(([page, path]) =>
+    page === 'dev' || path.includes(':') ? [] : [[path, page as AppPage] as const],
+  ),
+);
+
+/** The page a path (without its locale prefix) shows, or null when the app has none there. */
+function pageAt(path: string): AppPage | null {
+  return FIXED_PAGES.get(path) ?? (/^\/room\/[^/]+$/.test(path) ? 'room' : null);
+}
+
 /** Classifies a browser path: a known page, a developer page, or unknown (404). */
 export function matchAppRoute(pathname: string): RouteMatch {
   const { locale, path } = splitLocale(pathname);
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
   if (clean === '/dev' || clean.startsWith('/dev/')) return { kind: 'dev', locale, path: clean };
-  const known =
-    clean === APP_ROUTES.home ||
-    clean === APP_ROUTES.auth ||
-    clean === APP_ROUTES.resetPassword ||
-    clean === APP_ROUTES.verifyEmail ||
-    clean === APP_ROUTES.protected ||
-    clean === APP_ROUTES.settings ||
-    clean === APP_ROUTES.createRoom ||
-    /^\/room\/[^/]+$/.test(clean);
-  return { kind: known ? 'app' : 'unknown', locale, path: clean };
+  const page = pageAt(clean);
+  return page
+    ? { kind: 'app', page, locale, path: clean }
+    : { kind: 'unknown', locale, path: clean };
 }

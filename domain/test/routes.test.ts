@@ -13,6 +13,16 @@ describe('matchAppRoute', () => {
     '/room/abc/',
   ])('knows the page %s', (path) => expect(matchAppRoute(path).kind).toBe('app'));
 
+  it.each([
+    ['/', 'home'],
+    ['/room/abc/', 'room'],
+    ['/rooms/new', 'createRoom'],
+    ['/verify-email', 'verifyEmail'],
+    ['/settings/', 'settings'],
+  ])('names the page %s shows', (path, page) =>
+    expect(matchAppRoute(path)).toMatchObject({ kind: 'app', page }),
+  );
+
   it.each(['/nope', '/room', '/room/a/b', '/authx', '/deverything'])('does not know %s', (path) =>
     expect(matchAppRoute(path).kind).toBe('unknown'),
   );
@@ -23,8 +33,13 @@ describe('matchAppRoute', () => {
   );
 
   it('strips a locale prefix and reports the locale', () => {
-    expect(matchAppRoute('/ru/room/x')).toEqual({ kind: 'app', locale: 'ru', path: '/room/x' });
-    expect(matchAppRoute('/en')).toEqual({ kind: 'app', locale: 'en', path: '/' });
+    expect(matchAppRoute('/ru/room/x')).toEqual({
+      kind: 'app',
+      page: 'room',
+      locale: 'ru',
+      path: '/room/x',
+    });
+    expect(matchAppRoute('/en')).toEqual({ kind: 'app', page: 'home', locale: 'en', path: '/' });
     expect(matchAppRoute('/ru/dev')).toMatchObject({ kind: 'dev', locale: 'ru' });
   });
 

@@ -9,7 +9,7 @@ import { isChunkLoadError } from './app/build-updates/chunk-errors';
 import { chunkReload, reloadOnPreloadError } from './app/build-updates/chunk-reload';
 import './app/theme/theme-controller';
 import { initI18n, rememberLanguage } from './i18n';
-import { detectLanguage } from './i18n/language';
+import { detectLanguage } from '@music-rooms/domain/language';
 
 reloadOnPreloadError();
 

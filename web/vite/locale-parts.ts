@@ -1,10 +1,22 @@
 import fs from 'node:fs';
 import type { Plugin } from 'vite';
+import type { Language } from '@music-rooms/domain/limits';
 import { splitMessages, type MessagePart } from '../src/i18n/message-parts.ts';
 
 /** `./locales/en.json?part=first` from the i18n loader. */
 const PART_IMPORT = /^(.*\/locales\/[a-z]+\.json)\?part=(first|rest)$/;
 const PREFIX = '\0music-rooms-locale:';
+/** The end of such a module's id: `…/locales/en.first`. */
+const PART_ID_END = /\/([a-z]+)\.(first|rest)$/;
+
+/**
+ * The language and part of a module this plugin made, from its id; null for any other module.
+ * (The language is the locale file's name: src/i18n/index.ts imports one for each language.)
+ */
+export function localePartOf(id: string): { language: Language; part: MessagePart } | null {
+  const match = id.startsWith(PREFIX) ? PART_ID_END.exec(id) : null;
+  return match ? { language: match[1] as Language, part: match[2] as MessagePart } : null;
+}
 
 /**
  * Serves one part of a locale file (web/src/i18n/message-parts.ts): the file stays the single

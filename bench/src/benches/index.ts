@@ -4,6 +4,7 @@ import { hostileFilesBench } from './hostile-files';
 import { outputCalibrationBench } from './output-calibration';
 import { playerFanoutBench } from './player-fanout';
 import { playerSyncBench } from './player-sync';
+import { roomLoadBench } from './room-load';
 import { roomsListBench } from './rooms-list';
 import { startupBench } from './startup';
 import { trackListBench } from './track-list';
@@ -13,6 +14,7 @@ import { uploadsBench } from './uploads';
 export const benches: Bench[] = [
   startupBench,
   bundleBench,
+  roomLoadBench,
   roomsListBench,
   uploadsBench,
   hostileFilesBench,

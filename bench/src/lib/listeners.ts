@@ -103,36 +103,44 @@ export type PageMarks = {
   firstSegmentAt: number | null;
   startCalledAt: number | null;
   startHeardAt: number | null;
+  /** Everything the page fetched: the path (no query), when it was asked for and answered. */
+  fetches: Array<{ path: string; startAt: number; endAt: number }>;
 };
 
 export async function pageMarksOf(page: Page, now: () => number): Promise<PageMarks> {
   const sent = now();
-  const [pageNow, marks, documentMs, connectedMs, segmentMs, mappingS] = await page.evaluate(() => {
-    const kept = window as {
-      benchMarks?: { contextAt?: number; firstStart?: [number, number] };
-      benchOutputStamps?: Array<[number, number]>;
-    };
-    const navigation = performance.getEntriesByType('navigation')[0] as
-      PerformanceNavigationTiming | undefined;
-    // (No function is declared in here: the bench's compiler would wrap it in a helper the page
-    // does not have.)
-    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const socket = resources.find((entry) => entry.name.includes('/socket.io/'));
-    const segment = resources.find((entry) => entry.name.includes('/playback/data'));
-    const calledAt = kept.benchMarks?.firstStart?.[0];
-    // The first stamp after the call tells which page instant a context time is heard at.
-    const nearest = (kept.benchOutputStamps ?? []).find(
-      ([at]) => calledAt !== undefined && at >= calledAt,
-    );
-    return [
-      performance.now(),
-      kept.benchMarks ?? {},
-      navigation?.domContentLoadedEventEnd ?? null,
-      socket?.responseEnd ?? null,
-      segment?.responseEnd ?? null,
-      nearest ? nearest[1] - nearest[0] / 1000 : null,
-    ] as const;
-  });
+  const [pageNow, marks, documentMs, connectedMs, segmentMs, mappingS, fetched] =
+    await page.evaluate(() => {
+      const kept = window as {
+        benchMarks?: { contextAt?: number; firstStart?: [number, number] };
+        benchOutputStamps?: Array<[number, number]>;
+      };
+      const navigation = performance.getEntriesByType('navigation')[0] as
+        PerformanceNavigationTiming | undefined;
+      // (No function is declared in here: the bench's compiler would wrap it in a helper the page
+      // does not have.)
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const socket = resources.find((entry) => entry.name.includes('/socket.io/'));
+      const segment = resources.find((entry) => entry.name.includes('/playback/data'));
+      const calledAt = kept.benchMarks?.firstStart?.[0];
+      // The first stamp after the call tells which page instant a context time is heard at.
+      const nearest = (kept.benchOutputStamps ?? []).find(
+        ([at]) => calledAt !== undefined && at >= calledAt,
+      );
+      return [
+        performance.now(),
+        kept.benchMarks ?? {},
+        navigation?.domContentLoadedEventEnd ?? null,
+        socket?.responseEnd ?? null,
+        segment?.responseEnd ?? null,
+        nearest ? nearest[1] - nearest[0] / 1000 : null,
+        [navigation ?? null, ...resources].flatMap((entry) =>
+          entry
+            ? [[new URL(entry.name).pathname, entry.startTime, entry.responseEnd] as const]
+            : [],
+        ),
+      ] as const;
+    });
   const pageToServer = (sent + now()) / 2 - pageNow;
   const onServer = (pageMs: number | null | undefined) =>
     pageMs == null ? null : pageMs + pageToServer;
@@ -146,6 +154,11 @@ export async function pageMarksOf(page: Page, now: () => number): Promise<PageMa
     firstSegmentAt: onServer(segmentMs),
     startCalledAt: onServer(calledAt),
     startHeardAt: onServer(heardPageMs),
+    fetches: fetched.map(([path, startMs, endMs]) => ({
+      path,
+      startAt: startMs + pageToServer,
+      endAt: endMs + pageToServer,
+    })),
   };
 }
 

@@ -123,5 +123,16 @@ export function traceOf(heard: Heard, train: ClickTrain) {
     stampsB: stamps(heard.readingsB, startMs),
     everyStampA: everyStamp(heard.stampsA, startMs),
     everyStampB: everyStamp(heard.stampsB, startMs),
+    fetchesB: fetches(heard),
   };
+}
+
+/** What B's page fetched, in seconds from the run's start (B's opening, for a join). */
+function fetches(heard: Heard) {
+  const after = (at: number) => r3((at - heard.beganAt) / 1000);
+  return (heard.marksB?.fetches ?? []).map(({ path, startAt, endAt }) => ({
+    path,
+    startS: after(startAt),
+    endS: after(endAt),
+  }));
 }

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_PRELOADS_FILE, type PagePreloads } from '@music-rooms/domain/page-preloads';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 /** A small stand-in for web/dist, so the server's way of serving a build is tested on its own. */
@@ -89,5 +91,82 @@ describe('serving the web app', () => {
   it('publishes the build id in the runtime config', async () => {
     const res = await fetch(`${t.url}/api/config`);
     expect(await res.json()).toMatchObject({ buildId: 'b2' });
+  });
+});
+
+/** A build whose shell has a head, with page preloads and a script stored compressed. */
+function fakeBuildWithPreloads(): string {
+  const dist = fakeWebBuild();
+  const shell = '<!doctype html>\n<html>\n  <head>\n    <title>shell</title>\n  </head>\n</html>\n';
+  fs.writeFileSync(path.join(dist, 'index.html'), shell);
+  const page = { scripts: ['/assets/RoomPage-1.js'], styles: ['/assets/RoomPage-1.css'] };
+  const none = { scripts: [], styles: [], messages: 'all' as const };
+  const preloads: PagePreloads = {
+    pages: {
+      home: { scripts: ['/assets/HomePage-1.js'], styles: [], messages: 'first' },
+      room: { ...page, messages: 'all' },
+      auth: none,
+      createRoom: none,
+      protected: none,
+      resetPassword: none,
+      verifyEmail: none,
+      settings: none,
+    },
+    messages: {
+      en: { first: '/assets/en-1.js', rest: '/assets/en-2.js' },
+      ru: { first: '/assets/ru-1.js', rest: '/assets/ru-2.js' },
+    },
+  };
+  fs.writeFileSync(path.join(dist, PAGE_PRELOADS_FILE), JSON.stringify(preloads));
+  // What the build stores beside a script: not what the server would make of it itself.
+  fs.writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), zlib.brotliCompressSync('stored'));
+  return dist;
+}
+
+describe('the shell a page is sent with', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fakeBuildWithPreloads();
+    t = await startTestApp({}, { config: { webDist: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const preloadsOf = async (url: string, headers: Record<string, string> = {}) => {
+    const html = await fetch(`${t.url}${url}`, {
+      headers: { accept: 'text/html', ...headers },
+    }).then((answer) => answer.text());
+    return [...html.matchAll(/<link [^>]*href="([^"]+)"/g)].map((match) => match[1]);
+  };
+
+  it('names what a room page fetches first, with the messages of the browser’s language', async () => {
+    expect(await preloadsOf('/room/abc', { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' })).toEqual(
+      ['/assets/ru-1.js', '/assets/ru-2.js', '/assets/RoomPage-1.js', '/assets/RoomPage-1.css'],
+    );
+  });
+
+  it('takes the language from the address first, then from the saved choice', async () => {
+    const russian = { 'accept-language': 'ru' };
+    expect(await preloadsOf('/en/room/abc', russian)).toContain('/assets/en-2.js');
+    expect(await preloadsOf('/room/abc', { ...russian, cookie: 'locale=en' })).toContain(
+      '/assets/en-1.js',
+    );
+    expect(await preloadsOf('/', russian)).toEqual(['/assets/ru-1.js', '/assets/HomePage-1.js']);
+  });
+
+  it('names nothing on a page the app does not have', async () => {
+    expect(await preloadsOf('/no-such-page')).toEqual([]);
+  });
+
+  it('sends a script the build stored compressed as it was stored', async () => {
+    const answer = await fetch(`${t.url}/assets/app-abc123.js`, {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(answer.headers.get('content-encoding')).toBe('br');
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await answer.text()).toBe('stored');
   });
 });

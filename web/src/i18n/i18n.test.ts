@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@music-rooms/domain/limits';
 import en from './locales/en.json';
 import ru from './locales/ru.json';
-import { browserLanguage, detectLanguage, localeCookie, readLocaleCookie } from './language';
+import { localeCookie } from './language';
 
 type Messages = { [key: string]: string | Messages };
 
@@ -87,47 +87,7 @@ describe('translations', () => {
   });
 });
 
-describe('language detection', () => {
-  it('lets a locale prefix in the address decide', () => {
-    expect(
-      detectLanguage({ pathname: '/ru/room/abc', cookies: 'locale=en', preferred: ['en-US'] }),
-    ).toEqual({
-      language: 'ru',
-      source: 'prefix',
-    });
-  });
-
-  it('uses the locale cookie when the address has no prefix', () => {
-    expect(
-      detectLanguage({ pathname: '/auth', cookies: 'a=1; locale=ru', preferred: ['en-US'] }),
-    ).toEqual({
-      language: 'ru',
-      source: 'cookie',
-    });
-  });
-
-  it('falls back to the browser language, then to English', () => {
-    expect(
-      detectLanguage({ pathname: '/', cookies: '', preferred: ['de-DE', 'ru-RU'] }).language,
-    ).toBe('ru');
-    expect(detectLanguage({ pathname: '/', cookies: 'locale=fr', preferred: ['de'] })).toEqual({
-      language: 'en',
-      source: 'default',
-    });
-  });
-
-  it('does not take a look-alike path for a locale prefix', () => {
-    expect(detectLanguage({ pathname: '/ruby', cookies: '', preferred: [] }).source).toBe(
-      'default',
-    );
-  });
-
-  it('reads only the locale cookie', () => {
-    expect(readLocaleCookie('xlocale=ru; locale=en')).toBe('en');
-    expect(readLocaleCookie('other=ru')).toBeNull();
-    expect(browserLanguage(['EN-gb'])).toBe('en');
-  });
-
+describe('the language cookie', () => {
   it('keeps the language cookie for 365 days on the whole site', () => {
     expect(localeCookie('ru', false)).toBe('locale=ru; Path=/; Max-Age=31536000; SameSite=Lax');
     expect(localeCookie('en', true)).toContain('; Secure');

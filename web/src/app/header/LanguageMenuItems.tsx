@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@music-rooms/domain/limits';
-import { isLanguage } from '../../i18n/language';
+import { isLanguage } from '@music-rooms/domain/language';
 import {
   DropdownMenuLabel,
   DropdownMenuRadioGroup,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type Language } from '@music-rooms/domain/limits';
 import { splitLocale } from '@music-rooms/domain/routes';
 import { changeLanguage } from '../../i18n';
-import { isLanguage } from '../../i18n/language';
+import { isLanguage } from '@music-rooms/domain/language';
 
 /** The interface language and a way to change it (kept in the locale cookie). */
 export function useLanguage() {

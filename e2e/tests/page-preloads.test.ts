@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, test } from '../src/fixtures';
+import { createRoomAs, signInContext } from './support/rooms';
+
+/** The production build the server under test serves. */
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** The scripts and styles a page as sent names in its head (the entry and every preload). */
+async function namedInShell(url: string, headers: Record<string, string>): Promise<Set<string>> {
+  const html = await fetch(url, { headers }).then((answer) => answer.text());
+  const named = [...html.matchAll(/<(?:link|script) [^>]*(?:href|src)="(\/assets\/[^"]+)"/g)];
+  return new Set(named.map((match) => match[1]!));
+}
+
+/** Every script and style the page asks the server for, in order (paths). */
+function assetRequests(page: Page, origin: string): Request[] {
+  const requests: Request[] = [];
+  page.on('request', (request) => {
+    const address = new URL(request.url());
+    if (address.origin === origin && /^\/assets\/.+\.(js|css)$/.test(address.pathname)) {
+      requests.push(request);
+    }
+  });
+  return requests;
+}
+
+const pathOf = (request: Request) => new URL(request.url()).pathname;
+
+// The page the server sends names what that page's first view fetches (server/src/routes/page-shell.ts).
+describe('page preloads', () => {
+  test('a room page in Russian fetches every script of its first view once, each named in the page as sent', async ({
+    context,
+    page,
+    server,
+    member,
+  }) => {
+    const room = await createRoomAs(server, member, {
+      name: 'Предзагрузка',
+      room_url: 'preload-room',
+    });
+    await signInContext(context, server, member);
+    const requests = assetRequests(page, server.url);
+    const address = `${server.url}/ru/room/${room.room_url}`;
+    await page.goto(address);
+    await page.getByRole('heading', { level: 1, name: 'Предзагрузка' }).waitFor();
+    // What the first view fetched (the connection's long poll does not count: it keeps going).
+    await page.waitForLoadState('networkidle');
+    const fetched = requests.map(pathOf);
+
+    const named = await namedInShell(address, { cookie: member.cookie });
+    // The page's own chunk, the Russian messages (both parts), the realtime connection.
+    for (const part of ['/assets/RoomPage-', '/assets/ru-', '/assets/realtime-connection-']) {
+      expect(
+        fetched.some((file) => file.startsWith(part)),
+        part,
+      ).toBe(true);
+    }
+    expect(fetched.filter((file) => file.startsWith('/assets/ru-'))).toHaveLength(2);
+    expect(fetched.some((file) => file.startsWith('/assets/en-'))).toBe(false);
+    // Each once: a preload the page's own loader did not recognise would be fetched again.
+    expect(fetched.length).toBe(new Set(fetched).size);
+    // Every file the first view's code imports was named; the signed-in frame's access-request
+    // notices (RootLayout) load on their own once the session is known, on every page alike.
+    const unnamed = requests
+      .filter((request) => !named.has(pathOf(request)))
+      .map((request) => `${pathOf(request)} ← ${request.frame().url()}`);
+    expect(unnamed.filter((line) => !/AccessRequestNotices/.test(line))).toEqual([]);
+  });
+
+  test('sends each script as the build compressed it, not compressed again per request', async ({
+    server,
+  }) => {
+    const named = [...(await namedInShell(`${server.url}/room/any`, {}))];
+    const script = named.find((file) => file.startsWith('/assets/RoomPage-'))!;
+    for (const [encoding, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
+      const answer = await fetch(server.url + script, { headers: { 'accept-encoding': encoding } });
+      expect(answer.headers.get('content-encoding')).toBe(encoding);
+      // fetch decodes the body: the bytes sent are the stored file's, which decodes to the script.
+      expect(Number(answer.headers.get('content-length'))).toBe(
+        fs.statSync(path.join(dist, script + suffix)).size,
+      );
+      expect(await answer.text()).toBe(fs.readFileSync(path.join(dist, script), 'utf8'));
+    }
+  });
+});
