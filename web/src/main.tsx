@@ -10,6 +10,7 @@ import { chunkReload, reloadOnPreloadError } from './app/build-updates/chunk-rel
 import './app/theme/theme-controller';
 import { initI18n, rememberLanguage } from './i18n';
 import { detectLanguage } from '@music-rooms/domain/language';
+import { readRoomEarly } from './features/rooms/page/room-early-reads';
 
 reloadOnPreloadError();
 
@@ -20,6 +21,8 @@ const detected = detectLanguage({
 });
 
 async function start() {
+  // The page's first answers come while its messages and code load.
+  readRoomEarly(window.location.pathname);
   await initI18n(detected.language);
   if (detected.source === 'prefix') rememberLanguage(detected.language);
   const container = document.getElementById('root');

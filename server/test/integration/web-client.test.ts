@@ -3,6 +3,7 @@ import type { RealtimeToken } from '@music-rooms/domain';
 import { createApiClient, type ApiClient } from '../../../web/src/lib/api/functions';
 import { FunctionCallError } from '../../../web/src/lib/api/function-call-error';
 import { hasPendingRequests } from '../../../web/src/lib/pending-requests';
+import { readEarly } from '../../../web/src/lib/realtime/early-reads';
 import { RealtimeClient } from '../../../web/src/lib/realtime/realtime-client';
 import { fetchRealtimeToken } from '../../../web/src/lib/realtime/token';
 import { PlayerClock } from '../../../web/src/features/player/engine/player-clock';
@@ -185,6 +186,41 @@ describe('web realtime client', () => {
       new Error('Failed to get realtime token: Service Unavailable'),
     ]);
     expect(logger.lines.some(([first]) => first === 'Failed to connect')).toBe(true);
+  });
+
+  it('takes a first value the app read early instead of reading it again, once', async () => {
+    await unchecked.callMutation('notes.set', { name: 'early', value: 'read early' });
+    await readEarly('notes.get', { name: 'early' }, t.url);
+    await unchecked.callMutation('notes.set', { name: 'early', value: 'read later' });
+    const reads: string[] = [];
+    const send = createApiClient({ baseUrl: t.url });
+    // Not started: only the first reads, no connection that would bring the value too.
+    const client = new RealtimeClient({
+      baseUrl: t.url,
+      readOnce: (path, args) => {
+        reads.push(path);
+        return uncheckedClient(send).callQuery(path, args);
+      },
+    });
+    clients.push(client);
+    const stop = client.watch('notes.get', { name: 'early' }, () => {});
+    await eventually(() =>
+      expect(client.stateOf('notes.get', { name: 'early' })).toEqual({
+        status: 'value',
+        value: 'read early',
+      }),
+    );
+    expect(reads).toEqual([]);
+    // Taken once: the next page to watch it reads it anew.
+    stop();
+    client.watch('notes.get', { name: 'early' }, () => {});
+    await eventually(() =>
+      expect(client.stateOf('notes.get', { name: 'early' })).toEqual({
+        status: 'value',
+        value: 'read later',
+      }),
+    );
+    expect(reads).toEqual(['notes.get']);
   });
 
   it('opens at once when the player needs the clock, while a first read is still out', async () => {

@@ -7,6 +7,7 @@ import type { AccessRequestNews } from '@music-rooms/domain/personal-news';
 import { createFunctionSender } from '../api/functions';
 import { FunctionCallError } from '../api/function-call-error';
 import { browserId } from './browser-id';
+import { takeEarlyRead } from './early-reads';
 import { LiveQueryRegistry, type LiveQueryEntry, type LiveQueryState } from './live-query-registry';
 import type { ClockPing, PresenceRequest, RealtimeConnection } from './realtime-connection';
 import { fetchRealtimeToken } from './token';
@@ -258,11 +259,14 @@ export class RealtimeClient {
   }
 
   /**
-   * Reads a live query's first value over HTTP. A refusal by the function is its answer; a
-   * request that failed otherwise leaves the query loading until the connection answers it.
+   * Reads a live query's first value over HTTP, or takes the early read of it. A refusal by the
+   * function is its answer; a request that failed otherwise leaves the query loading until the
+   * connection answers it.
    */
   private readFirstValue(entry: LiveQueryEntry): void {
-    const read = this.readOnce(entry.path, entry.args)
+    // A read the app started for this page before its code had loaded (early-reads.ts) is it.
+    const answer = takeEarlyRead(entry.path, entry.args) ?? this.readOnce(entry.path, entry.args);
+    const read = answer
       .then(
         (value) => this.queries.setFirstState(entry.id, { status: 'value', value }),
         (error: unknown) => {

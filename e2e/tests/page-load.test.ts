@@ -29,8 +29,17 @@ function assetRequests(page: Page, origin: string): Request[] {
 
 const pathOf = (request: Request) => new URL(request.url()).pathname;
 
-// The page the server sends names what that page's first view fetches (server/src/routes/page-shell.ts).
-describe('page preloads', () => {
+/** The function each POST /api/query the page sent read, with when it was sent (page ms). */
+function queriesOf(requests: Request[]) {
+  return requests.map((request) => ({
+    path: (JSON.parse(request.postData() ?? '{}') as { path?: string }).path,
+    sentMs: request.timing().startTime,
+  }));
+}
+
+// A page's first load: the page the server sends names what its first view fetches
+// (server/src/routes/page-shell.ts), and a room page's first reads go out as the app starts.
+describe('a page’s first load', () => {
   test('a room page in Russian fetches every script of its first view once, each named in the page as sent', async ({
     context,
     page,
@@ -68,6 +77,41 @@ describe('page preloads', () => {
       .filter((request) => !named.has(pathOf(request)))
       .map((request) => `${pathOf(request)} ← ${request.frame().url()}`);
     expect(unnamed.filter((line) => !/AccessRequestNotices/.test(line))).toEqual([]);
+  });
+
+  test('a room page reads its room and player as the app starts, each once', async ({
+    context,
+    page,
+    server,
+    member,
+  }) => {
+    const room = await createRoomAs(server, member, { name: 'Early reads', room_url: 'early' });
+    await signInContext(context, server, member);
+    const queries: Request[] = [];
+    const config: Request[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/query')) queries.push(request);
+      if (request.url().endsWith('/api/config')) config.push(request);
+    });
+    await page.goto(`${server.url}/room/${room.room_url}`);
+    await page.getByRole('heading', { level: 1, name: 'Early reads' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // A request's start time is known once it has been answered.
+    await Promise.all([...queries, ...config].map((request) => request.response()));
+
+    const read = queriesOf(queries);
+    const sent = (path: string) => read.find((query) => query.path === path)!.sentMs;
+    for (const path of ['rooms.getRoomInfoByUrl', 'rooms.get', 'player.get']) {
+      expect(
+        read.filter((query) => query.path === path),
+        path,
+      ).toHaveLength(1);
+    }
+    // The room's info went out before the app's frame asked for anything (it renders once the
+    // page's code and messages are in), and the player's state before the rest of the room's
+    // reads (asked for once the room has rendered).
+    expect(sent('rooms.getRoomInfoByUrl')).toBeLessThan(config[0]!.timing().startTime);
+    expect(sent('player.get')).toBeLessThan(sent('playlists.list'));
   });
 
   test('sends each script as the build compressed it, not compressed again per request', async ({

@@ -1,0 +1,30 @@
+import type { RoomInfo } from '@music-rooms/domain/rooms';
+import { matchAppRoute } from '@music-rooms/domain/routes';
+import { readEarly } from '../../../lib/realtime/early-reads';
+import { readAccessPass } from '../room-access';
+
+const ROOM_PATH = '/room/';
+
+/**
+ * A room page's first reads, started as the app starts (main.tsx), while the page's code is still
+ * on its way: the room's info by its address and, once that lets the viewer in, the room and its
+ * player, with the args the page asks them with (useRoomEntry, RoomView, usePlayer). Those come
+ * one after another, each after the component before it rendered its answer; read early, they
+ * are in by the time the page asks, and the player knows what plays a round trip or two sooner.
+ */
+export function readRoomEarly(pathname: string): void {
+  const route = matchAppRoute(pathname);
+  if (route.kind !== 'app' || route.page !== 'room') return;
+  const roomUrl = decodeURIComponent(route.path.slice(ROOM_PATH.length));
+  // A stored pass is checked first (useRoomEntry), and the page's reads may go without it then.
+  if (readAccessPass(roomUrl).accessToken) return;
+  readEarly('rooms.getRoomInfoByUrl', { room_url: roomUrl }).then(
+    (info) => {
+      const room = (info as RoomInfo).room;
+      if (!room) return;
+      void readEarly('rooms.get', { id: room._id });
+      void readEarly('player.get', { roomId: room._id });
+    },
+    () => {},
+  );
+}
