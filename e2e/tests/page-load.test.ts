@@ -114,6 +114,29 @@ describe('a page’s first load', () => {
     expect(sent('player.get')).toBeLessThan(sent('playlists.list'));
   });
 
+  test('a room page asks for its connection’s token while the connection opens', async ({
+    context,
+    page,
+    server,
+    member,
+  }) => {
+    const room = await createRoomAs(server, member, { name: 'Token', room_url: 'token-early' });
+    await signInContext(context, server, member);
+    const token: Request[] = [];
+    const transport: Request[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/realtime/token')) token.push(request);
+      if (request.url().includes('/socket.io/')) transport.push(request);
+    });
+    await page.goto(`${server.url}/room/${room.room_url}`);
+    await page.getByRole('heading', { level: 1, name: 'Token' }).waitFor();
+    await expect.poll(() => transport.length).toBeGreaterThan(1);
+    await Promise.all([token[0]!.response(), transport[0]!.response()]);
+    // Before the transport's handshake answered, not after (Socket.IO asks for its auth then).
+    const handshake = transport[0]!.timing();
+    expect(token[0]!.timing().startTime).toBeLessThan(handshake.startTime + handshake.responseEnd);
+  });
+
   test('sends each script as the build compressed it, not compressed again per request', async ({
     server,
   }) => {

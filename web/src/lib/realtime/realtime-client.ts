@@ -207,13 +207,16 @@ export class RealtimeClient {
 
   private async open(cycle: number): Promise<void> {
     await this.whenReadsAnsweredOrUrgent();
+    // Asked for while the connection's code loads and its transport opens, not after.
+    const firstToken = this.getToken();
+    firstToken.catch(() => {});
     try {
       const { RealtimeConnection } = await import('./realtime-connection');
       if (cycle !== this.cycle) return;
       this.connection = new RealtimeConnection({
         baseUrl: this.options.baseUrl,
         transports: this.options.transports,
-        getToken: this.getToken,
+        getToken: firstThen(firstToken, this.getToken),
         browserId: this.browserId,
         logger: this.logger,
         queries: this.queries,
@@ -278,6 +281,16 @@ export class RealtimeClient {
       .finally(() => this.firstReads.delete(read));
     this.firstReads.add(read);
   }
+}
+
+/** `get`, whose first answer was asked for already (`first`); every later call asks anew. */
+function firstThen<T>(first: Promise<T>, get: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = first;
+  return () => {
+    const answer = pending ?? get();
+    pending = null;
+    return answer;
+  };
 }
 
 /** The function's own error (560) or a refused call (4xx); not a fault or a busy server. */
