@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_PRELOADS_FILE, type PagePreloads } from '@music-rooms/domain/page-preloads';
+import { PAGE_PRELOADS_FILE } from '@music-rooms/domain/page-preloads';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { FAKE_PAGE_PRELOADS } from '../helpers/page-preloads';
 
 /** A small stand-in for web/dist, so the server's way of serving a build is tested on its own. */
 function fakeWebBuild(): string {
@@ -99,25 +100,7 @@ function fakeBuildWithPreloads(): string {
   const dist = fakeWebBuild();
   const shell = '<!doctype html>\n<html>\n  <head>\n    <title>shell</title>\n  </head>\n</html>\n';
   fs.writeFileSync(path.join(dist, 'index.html'), shell);
-  const page = { scripts: ['/assets/RoomPage-1.js'], styles: ['/assets/RoomPage-1.css'] };
-  const none = { scripts: [], styles: [], messages: 'all' as const };
-  const preloads: PagePreloads = {
-    pages: {
-      home: { scripts: ['/assets/HomePage-1.js'], styles: [], messages: 'first' },
-      room: { ...page, messages: 'all' },
-      auth: none,
-      createRoom: none,
-      protected: none,
-      resetPassword: none,
-      verifyEmail: none,
-      settings: none,
-    },
-    messages: {
-      en: { first: '/assets/en-1.js', rest: '/assets/en-2.js' },
-      ru: { first: '/assets/ru-1.js', rest: '/assets/ru-2.js' },
-    },
-  };
-  fs.writeFileSync(path.join(dist, PAGE_PRELOADS_FILE), JSON.stringify(preloads));
+  fs.writeFileSync(path.join(dist, PAGE_PRELOADS_FILE), JSON.stringify(FAKE_PAGE_PRELOADS));
   // What the build stores beside a script: not what the server would make of it itself.
   fs.writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), zlib.brotliCompressSync('stored'));
   return dist;
@@ -144,7 +127,13 @@ describe('the shell a page is sent with', () => {
 
   it('names what a room page fetches first, with the messages of the browser’s language', async () => {
     expect(await preloadsOf('/room/abc', { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' })).toEqual(
-      ['/assets/ru-1.js', '/assets/ru-2.js', '/assets/RoomPage-1.js', '/assets/RoomPage-1.css'],
+      [
+        '/assets/ru-1.js',
+        '/assets/ru-2.js',
+        '/assets/RoomPage-1.js',
+        '/assets/x-2.js',
+        '/assets/RoomPage-1.css',
+      ],
     );
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PagePreloads } from '@music-rooms/domain/page-preloads';
 import { pageShells } from '../../src/routes/page-shell';
+import { FAKE_PAGE_PRELOADS as PRELOADS } from '../helpers/page-preloads';
 
 const SHELL = `<!doctype html>
 <html>
@@ -10,28 +11,6 @@ const SHELL = `<!doctype html>
   <body></body>
 </html>
 `;
-
-const none = { scripts: [], styles: [], messages: 'all' as const };
-const PRELOADS: PagePreloads = {
-  pages: {
-    home: { scripts: ['/assets/HomePage-1.js'], styles: [], messages: 'first' },
-    room: {
-      scripts: ['/assets/RoomPage-1.js', '/assets/x-2.js'],
-      styles: ['/assets/RoomPage-1.css'],
-      messages: 'all',
-    },
-    auth: none,
-    createRoom: none,
-    protected: none,
-    resetPassword: none,
-    verifyEmail: none,
-    settings: none,
-  },
-  messages: {
-    en: { first: '/assets/en-1.js', rest: '/assets/en-2.js' },
-    ru: { first: '/assets/ru-1.js', rest: '/assets/ru-2.js' },
-  },
-};
 
 const linksOf = (html: string) => html.match(/<link [^>]*>/g) ?? [];
 
