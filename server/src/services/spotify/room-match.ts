@@ -45,10 +45,11 @@ async function progressOf(db: Database, roomId: RoomId) {
 export async function roomMatches(deps: Deps, roomId: RoomId | null): Promise<SpotifyRoomMatches> {
   const rooms = await matchRooms(deps.db);
   if (!roomId) return { rooms, progress: null, items: [] };
-  const [progress, items] = await Promise.all([
-    progressOf(deps.db, roomId),
-    roomMatchItems(deps.db, roomId),
-  ]);
+  // The outcomes after the progress: each job's outcome is written in the transaction that marks
+  // it done, so every job the progress counts done has its outcome among them. Read side by
+  // side, the outcomes could be read first and miss the last job the progress then counted.
+  const progress = await progressOf(deps.db, roomId);
+  const items = await roomMatchItems(deps.db, roomId);
   return { rooms, progress, items };
 }
 
