@@ -15,9 +15,9 @@ const ROOM_PATH = '/room/';
 export function readRoomEarly(pathname: string): void {
   const route = matchAppRoute(pathname);
   if (route.kind !== 'app' || route.page !== 'room') return;
-  const roomUrl = decodeURIComponent(route.path.slice(ROOM_PATH.length));
+  const roomUrl = decoded(route.path.slice(ROOM_PATH.length));
   // A stored pass is checked first (useRoomEntry), and the page's reads may go without it then.
-  if (readAccessPass(roomUrl).accessToken) return;
+  if (roomUrl === null || readAccessPass(roomUrl).accessToken) return;
   readEarly('rooms.getRoomInfoByUrl', { room_url: roomUrl }).then(
     (info) => {
       const room = (info as RoomInfo).room;
@@ -27,4 +27,13 @@ export function readRoomEarly(pathname: string): void {
     },
     () => {},
   );
+}
+
+/** The address's room URL as the router reads it; null when it is no valid escape (the page says so). */
+function decoded(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
