@@ -38,11 +38,7 @@ type Chunk = Pick<Rollup.OutputChunk, 'fileName' | 'imports' | 'isEntry' | 'faca
 };
 
 /** The page preloads of a built bundle; a page module missing from it stops the build. */
-export function pagePreloadsOf(
-  chunks: readonly Chunk[],
-  webRoot: string,
-  loads: Record<AppPage, PageLoad> = PAGE_LOADS,
-): PagePreloads {
+export function pagePreloadsOf(chunks: readonly Chunk[], webRoot: string): PagePreloads {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const entry = chunks.find((chunk) => chunk.isEntry);
   if (!entry) throw new Error('page preloads: the bundle has no entry chunk');
@@ -65,7 +61,7 @@ export function pagePreloadsOf(
     };
   };
   const pages = Object.fromEntries(
-    Object.entries(loads).map(([name, load]) => [name, page(load)]),
+    Object.entries(PAGE_LOADS).map(([name, load]) => [name, page(load)]),
   ) as PagePreloads['pages'];
   return { pages, messages: messageParts(chunks) };
 }
