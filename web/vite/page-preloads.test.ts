@@ -13,6 +13,7 @@ function chunk(fileName: string, imports: string[], options: Partial<FakeChunk> 
     imports,
     isEntry: false,
     facadeModuleId: null,
+    moduleIds: [],
     viteMetadata: { importedCss: new Set<string>(css) },
     ...options,
   } as FakeChunk;
@@ -32,7 +33,17 @@ describe('page preloads', () => {
     ] as never),
     chunk('assets/react.js', []),
     chunk('assets/shared.js', []),
-    ...everyPage.filter(({ fileName }) => fileName !== 'assets/RoomPage.tsx.js'),
+    ...everyPage.filter(
+      ({ fileName }) =>
+        fileName !== 'assets/RoomPage.tsx.js' && fileName !== 'assets/early-track.ts.js',
+    ),
+    // Imported both statically (by the player) and dynamically: built into a shared chunk.
+    chunk('assets/segments.js', ['assets/shared.js'], {
+      moduleIds: [
+        path.join(ROOT, 'src/features/player/engine/segment-fetch.ts'),
+        path.join(ROOT, 'src/features/player/engine/early-track.ts'),
+      ],
+    }),
     chunk(
       'assets/RoomPage.js',
       ['assets/react.js', 'assets/list.js', 'assets/icon.js'],
@@ -55,6 +66,7 @@ describe('page preloads', () => {
       scripts: [
         '/assets/RoomPage.js',
         '/assets/realtime-connection.ts.js',
+        '/assets/segments.js',
         '/assets/list.js',
         '/assets/icon.js',
       ],

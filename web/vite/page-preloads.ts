@@ -20,9 +20,14 @@ const queryCachePage = (page: string): PageLoad => ({
 
 export const PAGE_LOADS: Record<AppPage, PageLoad> = {
   home: { modules: ['src/pages/HomePage.tsx'], messages: 'first' },
-  // A room page connects at once: its player needs the server's clock before anything plays.
+  // A room page connects at once: its player needs the server's clock before anything plays;
+  // and a playing room's music is decoded as the app starts.
   room: {
-    modules: ['src/pages/RoomPage.tsx', 'src/lib/realtime/realtime-connection.ts'],
+    modules: [
+      'src/pages/RoomPage.tsx',
+      'src/lib/realtime/realtime-connection.ts',
+      'src/features/player/engine/early-track.ts',
+    ],
     messages: 'all',
   },
   auth: { modules: ['src/pages/AuthPage.tsx'], messages: 'all' },
@@ -33,7 +38,10 @@ export const PAGE_LOADS: Record<AppPage, PageLoad> = {
   settings: queryCachePage('src/pages/SettingsPage.tsx'),
 };
 
-type Chunk = Pick<Rollup.OutputChunk, 'fileName' | 'imports' | 'isEntry' | 'facadeModuleId'> & {
+type Chunk = Pick<
+  Rollup.OutputChunk,
+  'fileName' | 'imports' | 'isEntry' | 'facadeModuleId' | 'moduleIds'
+> & {
   viteMetadata?: { importedCss: Set<string> };
 };
 
@@ -46,7 +54,10 @@ export function pagePreloadsOf(chunks: readonly Chunk[], webRoot: string): PageP
   const page = ({ modules, messages }: PageLoad): PagePreloads['pages'][AppPage] => {
     const roots = modules.map((module) => {
       const id = path.join(webRoot, module);
-      const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
+      // A module imported both statically and dynamically is built into another chunk.
+      const chunk =
+        chunks.find((candidate) => candidate.facadeModuleId === id) ??
+        chunks.find((candidate) => candidate.moduleIds.includes(id));
       if (!chunk) throw new Error(`page preloads: no chunk is built from ${module}`);
       return chunk;
     });

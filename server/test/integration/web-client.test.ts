@@ -3,7 +3,7 @@ import type { RealtimeToken } from '@music-rooms/domain';
 import { createApiClient, type ApiClient } from '../../../web/src/lib/api/functions';
 import { FunctionCallError } from '../../../web/src/lib/api/function-call-error';
 import { hasPendingRequests } from '../../../web/src/lib/pending-requests';
-import { readEarly } from '../../../web/src/lib/realtime/early-reads';
+import { connectEarly, readEarly } from '../../../web/src/lib/realtime/early-reads';
 import { RealtimeClient } from '../../../web/src/lib/realtime/realtime-client';
 import { fetchRealtimeToken } from '../../../web/src/lib/realtime/token';
 import { PlayerClock } from '../../../web/src/features/player/engine/player-clock';
@@ -242,6 +242,24 @@ describe('web realtime client', () => {
     } finally {
       answer();
       clock.stop();
+    }
+  });
+
+  it('opens at once when the page opening asked for it, while a first read is still out', async () => {
+    let answer = () => {};
+    connectEarly();
+    const client = new RealtimeClient({
+      baseUrl: t.url,
+      logger: recordingLogger(),
+      readOnce: () => new Promise((resolve) => (answer = () => resolve(null))),
+    });
+    clients.push(client);
+    client.watch('notes.get', { name: 'slow' }, () => {});
+    client.start();
+    try {
+      await eventually(() => expect(client.connected).toBe(true));
+    } finally {
+      answer();
     }
   });
 

@@ -2,6 +2,7 @@ import type { TrackId } from '@music-rooms/domain/ids';
 import type { PlaybackManifest } from '@music-rooms/domain/player';
 import { mediaUrl } from '../../tracks/media-url';
 import { createSegmentSource } from './segment-decode';
+import { takeEarlyTrack } from './early-track';
 import { fetchManifest } from './segment-fetch';
 
 /**
@@ -28,13 +29,18 @@ export type SegmentSource = {
   close(): void;
 };
 
-/** Fetches a track's playback manifest, with the room pass of the tab, and opens its segments. */
+/**
+ * Fetches a track's playback manifest, with the room pass of the tab, and opens its segments;
+ * or takes the same track opened as the app started (`early-track.ts`), unless that failed.
+ */
 export async function openSegmentSource(
   context: BaseAudioContext,
   trackId: TrackId,
   access: { accessToken?: string; session_id?: string },
   signal?: AbortSignal,
 ): Promise<SegmentSource> {
-  const manifest = await fetchManifest(mediaUrl(trackId, 'playback', access), signal);
-  return createSegmentSource(context, manifest);
+  const url = mediaUrl(trackId, 'playback', access);
+  const opened = await takeEarlyTrack(url)?.catch(() => null);
+  if (opened) return opened;
+  return createSegmentSource(context, await fetchManifest(url, signal));
 }

@@ -2,6 +2,8 @@ import type { PlaybackState } from '@music-rooms/domain/playback';
 import { renderedUntil } from './audio-output';
 import type { OutputClock } from './output-clock';
 
+/** Joining a room that plays: the audio comes in this long after its segment is decoded. */
+const JOIN_LEAD_MS = 120;
 /** Nothing is scheduled closer than this to what the context has rendered. */
 const START_MARGIN_S = 0.03;
 
@@ -34,4 +36,13 @@ export function startAnchor(
     at: at + later,
     position: (state.positionMs + instant + later * 1000 - state.atServerMs) / 1000,
   };
+}
+
+/**
+ * Where the room will be (seconds into its track) once a start now has decoded its segment, by
+ * `serverNowMs`: the server's clock, or this device's wall clock before that is known.
+ */
+export function roomPositionSoon(state: PlaybackState, serverNowMs: number): number {
+  const target = Math.max(state.atServerMs, serverNowMs + JOIN_LEAD_MS);
+  return (state.positionMs + target - state.atServerMs) / 1000;
 }

@@ -7,7 +7,7 @@ import { applyLaneGains, normalizationGain } from './loudness';
 import { OutputClock, readOutput } from './output-clock';
 import { playerSnapshot } from './player-snapshot';
 import { Program } from './program';
-import { startAnchor } from './start-anchor';
+import { roomPositionSoon, startAnchor } from './start-anchor';
 import type { EngineStatus, OutputInfo, PlayerSnapshot, SyncState } from './sync-state';
 
 const TICK_MS = 200;
@@ -17,8 +17,6 @@ const TICK_MS = 200;
  * the page opened has settled stamps by the time the room plays.
  */
 const READ_OUTPUT_MS = 50;
-/** Joining a room that plays: the audio comes in this long after its segment is decoded. */
-const JOIN_LEAD_MS = 120;
 /** The next track is fetched and scheduled once the current one has this little left. */
 const NEXT_TRACK_AHEAD_S = 20;
 /** A nudge begins this long after what the context has rendered. */
@@ -273,9 +271,7 @@ export class SyncEngine {
    * is known, guessed by this device's wall clock.
    */
   private roomPositionSoon(state: PlaybackState): number {
-    const serverNow = this.options.clock.serverNow() ?? this.wallNow();
-    const target = Math.max(state.atServerMs, serverNow + JOIN_LEAD_MS);
-    return (state.positionMs + target - state.atServerMs) / 1000;
+    return roomPositionSoon(state, this.options.clock.serverNow() ?? this.wallNow());
   }
 
   /** Starts from where the room is: the segment there is decoded first, then scheduled. */

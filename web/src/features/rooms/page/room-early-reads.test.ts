@@ -1,18 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { takeEarlyRead } from '../../../lib/realtime/early-reads';
+import { takeEarlyConnect, takeEarlyRead } from '../../../lib/realtime/early-reads';
+import { takeEarlyTrack } from '../../player/engine/early-track';
 import { readRoomEarly } from './room-early-reads';
 
 /** The functions the page read, in order; the room's info lets the viewer into room r1. */
 let read: Array<{ path: string; args: unknown }> = [];
+let answers: Record<string, unknown> = {};
+/** The manifests the page asked for (the player's early track). */
+let manifests: string[] = [];
 beforeEach(() => {
   read = [];
+  manifests = [];
+  takeEarlyConnect();
+  answers = { 'rooms.getRoomInfoByUrl': { room: { _id: 'r1' } } };
+  vi.stubGlobal('OfflineAudioContext', class {});
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (_url: string, init: { body: string }) => {
+    vi.fn(async (url: string, init: { body: string }) => {
+      if (url.includes('/playback')) {
+        manifests.push(url);
+        return new Response('{}', { status: 404 });
+      }
       const { path, args } = JSON.parse(init.body) as { path: string; args: unknown };
       read.push({ path, args });
-      const value = path === 'rooms.getRoomInfoByUrl' ? { room: { _id: 'r1' } } : {};
-      return new Response(JSON.stringify({ status: 'success', value }));
+      return new Response(JSON.stringify({ status: 'success', value: answers[path] ?? {} }));
     }),
   );
 });
@@ -33,6 +44,25 @@ describe('a room page’s early reads', () => {
     for (const { path, args } of read) {
       expect(takeEarlyRead(path, args as Record<string, unknown>), path).not.toBeNull();
     }
+  });
+
+  it('asks for the realtime connection at once on a room page, and only there', () => {
+    readRoomEarly('/settings');
+    expect(takeEarlyConnect()).toBe(false);
+    readRoomEarly('/room/late%20night');
+    expect(takeEarlyConnect()).toBe(true);
+    expect(takeEarlyConnect()).toBe(false);
+  });
+
+  it('opens the track of a playing room for the player, and none of a paused one', async () => {
+    const state = { trackId: 't1', playing: false, positionMs: 0, atServerMs: 0, durationMs: 1 };
+    answers['player.get'] = { state };
+    readRoomEarly('/room/paused');
+    await vi.waitFor(() => expect(read).toHaveLength(3));
+    answers['player.get'] = { state: { ...state, playing: true } };
+    readRoomEarly('/room/playing');
+    await vi.waitFor(() => expect(manifests).toEqual(['/api/tracks/t1/playback']));
+    expect(takeEarlyTrack('/api/tracks/t1/playback')).not.toBeNull();
   });
 
   it('reads nothing on another page, or at a room address that is no valid escape', () => {

@@ -1,6 +1,8 @@
+import type { PlayerView } from '@music-rooms/domain/player';
 import type { RoomInfo } from '@music-rooms/domain/rooms';
 import { matchAppRoute } from '@music-rooms/domain/routes';
-import { readEarly } from '../../../lib/realtime/early-reads';
+import { connectEarly, readEarly } from '../../../lib/realtime/early-reads';
+import type * as EarlyTrack from '../../player/engine/early-track';
 import { readAccessPass } from '../room-access';
 
 const ROOM_PATH = '/room/';
@@ -15,16 +17,35 @@ const ROOM_PATH = '/room/';
 export function readRoomEarly(pathname: string): void {
   const route = matchAppRoute(pathname);
   if (route.kind !== 'app' || route.page !== 'room') return;
+  // Its player needs the server's clock: the connection opens with the app.
+  connectEarly();
   const roomUrl = decoded(route.path.slice(ROOM_PATH.length));
   // A stored pass is checked first (useRoomEntry), and the page's reads may go without it then.
   if (roomUrl === null || readAccessPass(roomUrl).accessToken) return;
+  // Loaded meanwhile (the page names it in its head), so that the player's answer opens the
+  // track in the same moment, not after a page busy with its first render lets the import end.
+  const earlyTrack = import('../../player/engine/early-track');
+  earlyTrack.catch(() => {});
   readEarly('rooms.getRoomInfoByUrl', { room_url: roomUrl }).then(
     (info) => {
       const room = (info as RoomInfo).room;
       if (!room) return;
       void readEarly('rooms.get', { id: room._id });
-      void readEarly('player.get', { roomId: room._id });
+      readEarly('player.get', { roomId: room._id }).then(
+        (view) => openPlayingTrack(view, earlyTrack),
+        () => {},
+      );
     },
+    () => {},
+  );
+}
+
+/** A playing room's music is fetched and decoded while the page's code loads. */
+function openPlayingTrack(view: unknown, earlyTrack: Promise<typeof EarlyTrack>): void {
+  const state = (view as PlayerView | null)?.state;
+  if (!state?.playing) return;
+  earlyTrack.then(
+    ({ openTrackEarly }) => openTrackEarly(state),
     () => {},
   );
 }
