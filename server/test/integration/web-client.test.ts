@@ -223,17 +223,25 @@ describe('web realtime client', () => {
     expect(reads).toEqual(['notes.get']);
   });
 
-  it('opens at once when the player needs the clock, while a first read is still out', async () => {
+  /**
+   * A started client watching one query whose first read answers only when the test says (a
+   * slow query on a busy server); `answer` lets it.
+   */
+  function clientWithSlowFirstRead() {
     let answer = () => {};
     const client = new RealtimeClient({
       baseUrl: t.url,
       logger: recordingLogger(),
-      // A first read that answers only when the test says (a slow query on a busy server).
       readOnce: () => new Promise((resolve) => (answer = () => resolve(null))),
     });
     clients.push(client);
     client.watch('notes.get', { name: 'slow' }, () => {});
     client.start();
+    return { client, answer: () => answer() };
+  }
+
+  it('opens at once when the player needs the clock, while a first read is still out', async () => {
+    const { client, answer } = clientWithSlowFirstRead();
     const clock = new PlayerClock(client);
     clock.start();
     try {
@@ -246,16 +254,8 @@ describe('web realtime client', () => {
   });
 
   it('opens at once when the page opening asked for it, while a first read is still out', async () => {
-    let answer = () => {};
     connectEarly();
-    const client = new RealtimeClient({
-      baseUrl: t.url,
-      logger: recordingLogger(),
-      readOnce: () => new Promise((resolve) => (answer = () => resolve(null))),
-    });
-    clients.push(client);
-    client.watch('notes.get', { name: 'slow' }, () => {});
-    client.start();
+    const { client, answer } = clientWithSlowFirstRead();
     try {
       await eventually(() => expect(client.connected).toBe(true));
     } finally {
