@@ -19,7 +19,10 @@ function chunk(fileName: string, imports: string[], options: Partial<FakeChunk> 
   } as FakeChunk;
 }
 
-const page = (module: string) => ({ facadeModuleId: path.join(ROOT, module) });
+const page = (module: string) => ({
+  facadeModuleId: path.join(ROOT, module),
+  moduleIds: [path.join(ROOT, module)],
+});
 
 /** Every page of PAGE_LOADS built as one chunk of its own, importing nothing. */
 const everyPage = Object.values(PAGE_LOADS).flatMap(({ modules }) =>

@@ -54,10 +54,8 @@ export function pagePreloadsOf(chunks: readonly Chunk[], webRoot: string): PageP
   const page = ({ modules, messages }: PageLoad): PagePreloads['pages'][AppPage] => {
     const roots = modules.map((module) => {
       const id = path.join(webRoot, module);
-      // A module imported both statically and dynamically is built into another chunk.
-      const chunk =
-        chunks.find((candidate) => candidate.facadeModuleId === id) ??
-        chunks.find((candidate) => candidate.moduleIds.includes(id));
+      // The chunk that holds it: its own, or a shared one (imported statically elsewhere too).
+      const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
       if (!chunk) throw new Error(`page preloads: no chunk is built from ${module}`);
       return chunk;
     });
