@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { buildInfoPlugin, readBuildId } from './vite/build-info.ts';
 import { compressedAssetsPlugin } from './vite/compressed-assets.ts';
+import { firstViewChunkName } from './vite/first-view-chunks.ts';
 import { webAliases } from './vite/aliases.ts';
 import { localePartsPlugin } from './vite/locale-parts.ts';
 import { pagePreloadsPlugin } from './vite/page-preloads.ts';
@@ -37,13 +38,21 @@ export default defineConfig(() => {
       sourcemap: process.env.WEB_SOURCE_MAPS === 'true',
       rolldownOptions: {
         output: {
-          // Libraries change less often than the app: their chunks stay cached across releases.
           codeSplitting: {
             groups: [
+              // Libraries change less often than the app: their chunk stays cached across releases.
               {
                 name: 'react',
                 test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
                 priority: 2,
+              },
+              // A page's first view comes in a few requests (vite/first-view-chunks.ts). Each
+              // module's chunk is chosen from the whole graph, so no group pulls in another's.
+              {
+                name: firstViewChunkName(root),
+                debugName: 'first views',
+                priority: 1,
+                includeDependenciesRecursively: false,
               },
             ],
           },

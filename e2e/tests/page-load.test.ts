@@ -1,12 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, test } from '../src/fixtures';
+import { builtPreloads, dist } from './support/built-preloads';
 import { createRoomAs, signInContext } from './support/rooms';
-
-/** The production build the server under test serves. */
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** The scripts and styles a page as sent names in its head (the entry and every preload). */
 async function namedInShell(url: string, headers: Record<string, string>): Promise<Set<string>> {
@@ -61,13 +58,12 @@ describe('a page’s first load', () => {
     const fetched = requests.map(pathOf);
 
     const named = await namedInShell(address, { cookie: member.cookie });
-    // The page's own chunk, the Russian messages (both parts), the realtime connection.
-    for (const part of ['/assets/RoomPage-', '/assets/ru-', '/assets/realtime-connection-']) {
-      expect(
-        fetched.some((file) => file.startsWith(part)),
-        part,
-      ).toBe(true);
+    // The app's and the page's chunks (the realtime connection's among them), the Russian
+    // messages (both parts).
+    for (const script of builtPreloads().pages.room.scripts) {
+      expect(fetched, script).toContain(script);
     }
+    expect(fetched.some((file) => file.startsWith('/assets/realtime-connection-'))).toBe(true);
     expect(fetched.filter((file) => file.startsWith('/assets/ru-'))).toHaveLength(2);
     expect(fetched.some((file) => file.startsWith('/assets/en-'))).toBe(false);
     // Each once: a preload the page's own loader did not recognise would be fetched again.
@@ -140,11 +136,24 @@ describe('a page’s first load', () => {
     expect(token[0]!.timing().startTime).toBeLessThan(handshake.startTime + handshake.responseEnd);
   });
 
+  test('every file a page’s first view names is there', async ({ server }) => {
+    const { pages, messages } = builtPreloads();
+    const files = [
+      ...Object.values(pages).flatMap((page) => [...page.scripts, ...page.styles]),
+      ...Object.values(messages).flatMap((parts) => Object.values(parts)),
+    ];
+    const missing: string[] = [];
+    for (const file of new Set(files)) {
+      const answer = await fetch(server.url + file);
+      if (!answer.ok) missing.push(`${file}: ${answer.status}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
   test('sends each script as the build compressed it, not compressed again per request', async ({
     server,
   }) => {
-    const named = [...(await namedInShell(`${server.url}/room/any`, {}))];
-    const script = named.find((file) => file.startsWith('/assets/RoomPage-'))!;
+    const script = builtPreloads().pages.room.scripts[0]!;
     for (const [encoding, suffix] of [
       ['br', '.br'],
       ['gzip', '.gz'],

@@ -1,40 +1,22 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import './styles/tokens.css';
 import './styles/themes.css';
 import './styles/base.css';
 import './app/shell/layout.css';
-import { App } from './app/shell/App';
 import { isChunkLoadError } from './app/build-updates/chunk-errors';
 import { chunkReload, reloadOnPreloadError } from './app/build-updates/chunk-reload';
-import './app/theme/theme-controller';
-import { initI18n, rememberLanguage } from './i18n';
-import { detectLanguage } from '@music-rooms/domain/language';
 import { readRoomEarly } from './features/rooms/page/room-early-reads';
 
+/**
+ * The entry is small and runs as soon as it is in: the page's first reads go out from here
+ * while React and the app (start-app, preloaded by the page's head) are still on their way and
+ * being compiled, which on a slow machine takes longer than the reads.
+ */
 reloadOnPreloadError();
+readRoomEarly(window.location.pathname);
 
-const detected = detectLanguage({
-  pathname: window.location.pathname,
-  cookies: document.cookie,
-  preferred: navigator.languages ?? [navigator.language],
-});
-
-async function start() {
-  // The page's first answers come while its messages and code load.
-  readRoomEarly(window.location.pathname);
-  await initI18n(detected.language);
-  if (detected.source === 'prefix') rememberLanguage(detected.language);
-  const container = document.getElementById('root');
-  if (!container) throw new Error('index.html has no #root element');
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
-
-start().catch((error: unknown) => {
-  if (isChunkLoadError(error) && chunkReload.reloadOnce()) return;
-  throw error;
-});
+import('./app/shell/start-app')
+  .then(({ startApp }) => startApp())
+  .catch((error: unknown) => {
+    if (isChunkLoadError(error) && chunkReload.reloadOnce()) return;
+    throw error;
+  });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAGE_LOADS, pagePreloadsOf } from './page-preloads.ts';
+import { APP_MODULE, PAGE_LOADS, pagePreloadsOf } from './page-preloads.ts';
 
 const ROOT = '/app/web';
 const LOCALE_ID = '\0music-rooms-locale:/app/web/src/i18n/locales';
@@ -31,9 +31,11 @@ const everyPage = Object.values(PAGE_LOADS).flatMap(({ modules }) =>
 
 describe('page preloads', () => {
   const chunks = [
-    chunk('assets/index.js', ['assets/react.js', 'assets/shared.js'], { isEntry: true }, [
+    chunk('assets/index.js', ['assets/shared.js'], { isEntry: true }, [
       'assets/index.css',
     ] as never),
+    // What the entry opens next, on every page.
+    chunk('assets/app.js', ['assets/react.js', 'assets/shared.js'], page(APP_MODULE)),
     chunk('assets/react.js', []),
     chunk('assets/shared.js', []),
     ...everyPage.filter(
@@ -62,14 +64,16 @@ describe('page preloads', () => {
     chunk('assets/ru-first.js', [], { facadeModuleId: `${LOCALE_ID}/ru.first` }),
   ];
 
-  it('names a page’s chunk and what it imports, leaving out what the entry already loads', () => {
+  it('names the app’s chunk, a page’s and what they import, leaving out what the entry loads', () => {
     const { pages } = pagePreloadsOf(chunks, ROOT);
     expect(pages.room).toEqual({
       messages: 'all',
       scripts: [
+        '/assets/app.js',
         '/assets/RoomPage.js',
         '/assets/realtime-connection.ts.js',
         '/assets/segments.js',
+        '/assets/react.js',
         '/assets/list.js',
         '/assets/icon.js',
       ],
@@ -77,7 +81,7 @@ describe('page preloads', () => {
     });
     expect(pages.home).toEqual({
       messages: 'first',
-      scripts: ['/assets/HomePage.tsx.js'],
+      scripts: ['/assets/app.js', '/assets/HomePage.tsx.js', '/assets/react.js'],
       styles: [],
     });
   });

@@ -18,6 +18,11 @@ const queryCachePage = (page: string): PageLoad => ({
   messages: 'all',
 });
 
+/** The app's entry (index.html's script): small, it starts a page's first reads (main.tsx). */
+export const ENTRY_MODULE = 'src/main.tsx';
+/** What the entry opens next on every page: React and the app's shell. */
+export const APP_MODULE = 'src/app/shell/start-app.tsx';
+
 export const PAGE_LOADS: Record<AppPage, PageLoad> = {
   home: { modules: ['src/pages/HomePage.tsx'], messages: 'first' },
   // A room page connects at once: its player needs the server's clock before anything plays;
@@ -52,7 +57,7 @@ export function pagePreloadsOf(chunks: readonly Chunk[], webRoot: string): PageP
   if (!entry) throw new Error('page preloads: the bundle has no entry chunk');
   const fromEntry = staticClosure([entry], byFile);
   const page = ({ modules, messages }: PageLoad): PagePreloads['pages'][AppPage] => {
-    const roots = modules.map((module) => {
+    const roots = [APP_MODULE, ...modules].map((module) => {
       const id = path.join(webRoot, module);
       // The chunk that holds it: its own, or a shared one (imported statically elsewhere too).
       const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
@@ -107,16 +112,19 @@ export function pagePreloadsPlugin(webRoot: string): Plugin {
   return {
     name: 'music-rooms:page-preloads',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter(
-        (output): output is Rollup.OutputChunk => output.type === 'chunk',
-      );
-      const preloads = pagePreloadsOf(chunks, webRoot);
-      this.emitFile({
-        type: 'asset',
-        fileName: PAGE_PRELOADS_FILE,
-        source: `${JSON.stringify(preloads, null, 1)}\n`,
-      });
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter(
+          (output): output is Rollup.OutputChunk => output.type === 'chunk',
+        );
+        const preloads = pagePreloadsOf(chunks, webRoot);
+        this.emitFile({
+          type: 'asset',
+          fileName: PAGE_PRELOADS_FILE,
+          source: `${JSON.stringify(preloads, null, 1)}\n`,
+        });
+      },
     },
   };
 }

@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { detectLanguage } from '@music-rooms/domain/language';
+import { App } from './App';
+import '../theme/theme-controller';
+import { initI18n, rememberLanguage } from '../../i18n';
+
+/** Renders the app once the messages of the page's language are in. */
+export async function startApp(): Promise<void> {
+  const detected = detectLanguage({
+    pathname: window.location.pathname,
+    cookies: document.cookie,
+    preferred: navigator.languages ?? [navigator.language],
+  });
+  await initI18n(detected.language);
+  if (detected.source === 'prefix') rememberLanguage(detected.language);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
