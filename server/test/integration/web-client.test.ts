@@ -3,7 +3,8 @@ import type { RealtimeToken } from '@music-rooms/domain';
 import { createApiClient, type ApiClient } from '../../../web/src/lib/api/functions';
 import { FunctionCallError } from '../../../web/src/lib/api/function-call-error';
 import { hasPendingRequests } from '../../../web/src/lib/pending-requests';
-import { connectEarly, readEarly } from '../../../web/src/lib/realtime/early-reads';
+import { connectEarly, takeEarlyClient } from '../../../web/src/lib/realtime/early-client';
+import { readEarly } from '../../../web/src/lib/realtime/early-reads';
 import { RealtimeClient } from '../../../web/src/lib/realtime/realtime-client';
 import { fetchRealtimeToken } from '../../../web/src/lib/realtime/token';
 import { PlayerClock } from '../../../web/src/features/player/engine/player-clock';
@@ -253,9 +254,16 @@ describe('web realtime client', () => {
     }
   });
 
-  it('opens at once when the page opening asked for it, while a first read is still out', async () => {
-    connectEarly();
-    const { client, answer } = clientWithSlowFirstRead();
+  it('opens at once when a room page opening made it, while a first read is still out', async () => {
+    let answer = () => {};
+    connectEarly({
+      baseUrl: t.url,
+      logger: recordingLogger(),
+      readOnce: () => new Promise((resolve) => (answer = () => resolve(null))),
+    });
+    const client = takeEarlyClient()!;
+    clients.push(client);
+    client.watch('notes.get', { name: 'slow' }, () => {});
     try {
       await eventually(() => expect(client.connected).toBe(true));
     } finally {

@@ -33,21 +33,3 @@ export function takeEarlyRead(path: string, args: FunctionArgs): Promise<unknown
   reads.delete(key);
   return early && performance.now() - early.at < FRESH_MS ? early.read : null;
 }
-
-let connectionWanted = false;
-
-/**
- * The page opening needs its realtime connection at once (a room's player needs the server's
- * clock before its music can start): the tab's client opens it as the app starts, without
- * waiting for the page's first reads (`takeEarlyConnect`).
- */
-export function connectEarly(): void {
-  connectionWanted = true;
-}
-
-/** Whether the page opening asked for its connection at once; asked once, by the tab's client. */
-export function takeEarlyConnect(): boolean {
-  const wanted = connectionWanted;
-  connectionWanted = false;
-  return wanted;
-}

@@ -7,7 +7,7 @@ import type { AccessRequestNews } from '@music-rooms/domain/personal-news';
 import { createFunctionSender } from '../api/functions';
 import { FunctionCallError } from '../api/function-call-error';
 import { browserId } from './browser-id';
-import { takeEarlyConnect, takeEarlyRead } from './early-reads';
+import { takeEarlyRead } from './early-reads';
 import { LiveQueryRegistry, type LiveQueryEntry, type LiveQueryState } from './live-query-registry';
 import type { ClockPing, PresenceRequest, RealtimeConnection } from './realtime-connection';
 import { fetchRealtimeToken } from './token';
@@ -58,11 +58,8 @@ export class RealtimeClient {
   /** Counts start/stop cycles: an opening begun before a stop must not go on after it. */
   private cycle = 0;
   private opening = false;
-  /**
-   * A page needs the connection at once (`connectNow`, or the page opening said so:
-   * `connectEarly`), and ends the opening's wait.
-   */
-  private urgent = takeEarlyConnect();
+  /** A page needs the connection at once (`connectNow`), and ends the opening's wait. */
+  private urgent = false;
   private endWait: (() => void) | null = null;
   /** Asked once: the same for every (re)connection of this page. */
   private readonly browserId: string;

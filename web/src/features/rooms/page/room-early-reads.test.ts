@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { takeEarlyConnect, takeEarlyRead } from '../../../lib/realtime/early-reads';
+import { takeEarlyClient } from '../../../lib/realtime/early-client';
+import { takeEarlyRead } from '../../../lib/realtime/early-reads';
 import { takeEarlyTrack } from '../../player/engine/early-track';
 import { readRoomEarly } from './room-early-reads';
 
@@ -8,15 +9,21 @@ let read: Array<{ path: string; args: unknown }> = [];
 let answers: Record<string, unknown> = {};
 /** The manifests the page asked for (the player's early track). */
 let manifests: string[] = [];
+/** How many realtime tokens the page asked for. */
+let tokens = 0;
 beforeEach(() => {
   read = [];
   manifests = [];
-  takeEarlyConnect();
+  tokens = 0;
   answers = { 'rooms.getRoomInfoByUrl': { room: { _id: 'r1' } } };
   vi.stubGlobal('OfflineAudioContext', class {});
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: { body: string }) => {
+      if (url.includes('/realtime/token')) {
+        tokens += 1;
+        return new Response('{}', { status: 503 });
+      }
       if (url.includes('/playback')) {
         manifests.push(url);
         return new Response('{}', { status: 404 });
@@ -28,6 +35,8 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
+  // The client a room page connected: it never gets further than its token (the stand-in fetch).
+  takeEarlyClient()?.stop();
   vi.unstubAllGlobals();
 });
 
@@ -46,12 +55,16 @@ describe('a room page’s early reads', () => {
     }
   });
 
-  it('asks for the realtime connection at once on a room page, and only there', () => {
+  it('connects the tab’s realtime client at once on a room page, and only there', async () => {
     readRoomEarly('/settings');
-    expect(takeEarlyConnect()).toBe(false);
+    expect(takeEarlyClient()).toBeNull();
     readRoomEarly('/room/late%20night');
-    expect(takeEarlyConnect()).toBe(true);
-    expect(takeEarlyConnect()).toBe(false);
+    const client = takeEarlyClient();
+    expect(client).not.toBeNull();
+    // It asks for its token before any query is watched.
+    await vi.waitFor(() => expect(tokens).toBe(1));
+    client!.stop();
+    expect(takeEarlyClient()).toBeNull();
   });
 
   it('opens the track of a playing room for the player, and none of a paused one', async () => {

@@ -1,7 +1,8 @@
 import type { PlayerView } from '@music-rooms/domain/player';
 import type { RoomInfo } from '@music-rooms/domain/rooms';
 import { matchAppRoute } from '@music-rooms/domain/routes';
-import { connectEarly, readEarly } from '../../../lib/realtime/early-reads';
+import { connectEarly } from '../../../lib/realtime/early-client';
+import { readEarly } from '../../../lib/realtime/early-reads';
 import type * as EarlyTrack from '../../player/engine/early-track';
 import { readAccessPass } from '../room-access';
 
@@ -17,7 +18,7 @@ const ROOM_PATH = '/room/';
 export function readRoomEarly(pathname: string): void {
   const route = matchAppRoute(pathname);
   if (route.kind !== 'app' || route.page !== 'room') return;
-  // Its player needs the server's clock: the connection opens with the app.
+  // Its player needs the server's clock: the tab's connection opens now, before the app is in.
   connectEarly();
   const roomUrl = decoded(route.path.slice(ROOM_PATH.length));
   // A stored pass is checked first (useRoomEntry), and the page's reads may go without it then.

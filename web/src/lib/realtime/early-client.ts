@@ -1,0 +1,23 @@
+import { RealtimeClient, type RealtimeClientOptions } from './realtime-client';
+
+/**
+ * The tab's realtime client made as a room page opens (room-early-reads.ts, from the app's small
+ * entry), connecting at once: a room's player needs the server's clock before its music can
+ * start, and made by the app, the client would connect only after React, the app and the room's
+ * first render (on a busy 2-core machine, a second and more after the page's first reads). The
+ * app's RealtimeProvider takes it, once; on any other page the provider makes its own.
+ */
+let early: RealtimeClient | null = null;
+
+export function connectEarly(options?: RealtimeClientOptions): void {
+  early ??= new RealtimeClient(options);
+  early.connectNow();
+  early.start();
+}
+
+/** The client a page opening connected, if any; taken once. */
+export function takeEarlyClient(): RealtimeClient | null {
+  const client = early;
+  early = null;
+  return client;
+}
