@@ -1,4 +1,5 @@
 import { RouterProvider } from 'react-router/dom';
+import type { RealtimeClient } from '../../lib/realtime/realtime-client';
 import { RealtimeProvider } from '../../lib/realtime/realtime-context';
 import { useBuildUpdateCheck } from '../build-updates/useBuildUpdateCheck';
 import { PageHeaderProvider } from '../header/usePageHeader';
@@ -9,12 +10,13 @@ const router = createAppRouter();
 
 /**
  * The app: what the pages share (the realtime connection and the page header), the pages, and
- * the toast area (which outlives any page error).
+ * the toast area (which outlives any page error). `realtime`: the tab's client, when the page
+ * opening made it already (a room page's: lib/realtime/early-client.ts).
  */
-export function App() {
+export function App({ realtime }: { realtime?: RealtimeClient }) {
   useBuildUpdateCheck();
   return (
-    <RealtimeProvider>
+    <RealtimeProvider client={realtime}>
       <PageHeaderProvider>
         <RouterProvider router={router} />
         <Toaster />

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { detectLanguage } from '@music-rooms/domain/language';
+import { takeEarlyClient } from '../../lib/realtime/early-client';
 import { App } from './App';
 import '../theme/theme-controller';
 import { initI18n, rememberLanguage } from '../../i18n';
@@ -16,9 +17,11 @@ export async function startApp(): Promise<void> {
   if (detected.source === 'prefix') rememberLanguage(detected.language);
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
+  // Taken here, once, not while rendering (StrictMode renders twice, keeping one result).
+  const realtime = takeEarlyClient() ?? undefined;
   createRoot(container).render(
     <StrictMode>
-      <App />
+      <App realtime={realtime} />
     </StrictMode>,
   );
 }

@@ -5,7 +5,7 @@ import { RealtimeClient, type RealtimeClientOptions } from './realtime-client';
  * entry), connecting at once: a room's player needs the server's clock before its music can
  * start, and made by the app, the client would connect only after React, the app and the room's
  * first render (on a busy 2-core machine, a second and more after the page's first reads). The
- * app's RealtimeProvider takes it, once; on any other page the provider makes its own.
+ * app takes it, once, as it starts (start-app.tsx); on any other page its provider makes one.
  */
 let early: RealtimeClient | null = null;
 

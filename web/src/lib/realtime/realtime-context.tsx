@@ -1,5 +1,4 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { takeEarlyClient } from './early-client';
 import { RealtimeClient } from './realtime-client';
 
 const RealtimeContext = createContext<RealtimeClient | null>(null);
@@ -7,8 +6,8 @@ const RealtimeContext = createContext<RealtimeClient | null>(null);
 type RealtimeProviderProps = {
   children: ReactNode;
   /**
-   * A client made elsewhere (tests); by default the one a room page opening connected
-   * (`connectEarly`), else one the provider makes for the tab.
+   * A client made elsewhere (the one a room page opening connected: `connectEarly`; tests); by
+   * default the provider makes one for the tab.
    */
   client?: RealtimeClient;
 };
@@ -18,7 +17,7 @@ type RealtimeProviderProps = {
  * unmounted. The connection opens when the first page asks for it (useStartRealtime).
  */
 export function RealtimeProvider({ children, client: given }: RealtimeProviderProps) {
-  const [client] = useState(() => given ?? takeEarlyClient() ?? new RealtimeClient());
+  const [client] = useState(() => given ?? new RealtimeClient());
   useEffect(() => () => client.stop(), [client]);
   return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
 }
