@@ -113,6 +113,7 @@ export function pagePreloadsPlugin(webRoot: string): Plugin {
     name: 'music-rooms:page-preloads',
     apply: 'build',
     generateBundle: {
+      // After Vite's own: it drops the chunks that held only styles, which a page must not name.
       order: 'post',
       handler(_options, bundle) {
         const chunks = Object.values(bundle).filter(
