@@ -4,11 +4,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { appRoot } from './paths';
 
+/** The last of each server's error output, told when it exits before it is healthy. */
+const stderrTail = new WeakMap<ChildProcess, string>();
+const TAIL_CHARS = 2000;
+
+/** Keeps the end of a child's error output (`stderrTail`), which is otherwise dropped. */
+function keepStderrTail(child: ChildProcess): void {
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const text = `${stderrTail.get(child) ?? ':\n'}${chunk.toString()}`;
+    stderrTail.set(child, text.slice(-TAIL_CHARS));
+  });
+}
+
 /** Waits until GET /api/health on the port answers 200, or the process exits. */
 export async function untilHealthy(child: ChildProcess, port: number): Promise<void> {
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      throw new Error(`server exited with ${child.exitCode}${stderrTail.get(child) ?? ''}`);
+    }
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
       (r) => r.ok,
       () => false,
@@ -27,8 +41,9 @@ export async function startAppServer(dataDir: string, port: number): Promise<Chi
   const child = spawn(process.execPath, [...serverNodeArgs, 'server/dist/main.js'], {
     cwd: appRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  keepStderrTail(child);
   await untilHealthy(child, port);
   return child;
 }
