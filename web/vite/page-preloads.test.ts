@@ -73,6 +73,7 @@ describe('page preloads', () => {
         '/assets/RoomPage.js',
         '/assets/realtime-connection.ts.js',
         '/assets/segments.js',
+        '/assets/early-player.ts.js',
         '/assets/react.js',
         '/assets/list.js',
         '/assets/icon.js',

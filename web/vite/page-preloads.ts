@@ -25,13 +25,15 @@ export const APP_MODULE = 'src/app/shell/start-app.tsx';
 
 export const PAGE_LOADS: Record<AppPage, PageLoad> = {
   home: { modules: ['src/pages/HomePage.tsx'], messages: 'first' },
-  // A room page connects at once: its player needs the server's clock before anything plays;
-  // and a playing room's music is decoded as the app starts.
+  // A room page connects at once and its clock samples the server: its player needs the
+  // server's clock before anything plays; and a playing room's music is decoded and its player
+  // started as the app starts.
   room: {
     modules: [
       'src/pages/RoomPage.tsx',
       'src/lib/realtime/realtime-connection.ts',
       'src/features/player/engine/early-track.ts',
+      'src/features/player/early-player.ts',
     ],
     messages: 'all',
   },

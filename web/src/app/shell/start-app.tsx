@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { detectLanguage } from '@music-rooms/domain/language';
 import { takeEarlyClient } from '../../lib/realtime/early-client';
@@ -19,9 +19,12 @@ export async function startApp(): Promise<void> {
   if (!container) throw new Error('index.html has no #root element');
   // Taken here, once, not while rendering (StrictMode renders twice, keeping one result).
   const realtime = takeEarlyClient() ?? undefined;
-  createRoot(container).render(
-    <StrictMode>
-      <App realtime={realtime} />
-    </StrictMode>,
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App realtime={realtime} />
+      </StrictMode>,
+    ),
   );
 }

@@ -6,9 +6,8 @@ import type { PlayerCommand } from '@music-rooms/domain/player-commands';
 import type { RoomAccessArgs } from '@music-rooms/domain/rooms';
 import { useRealtimeClient } from '../../lib/realtime/realtime-context';
 import { useLiveQueryState } from '../../lib/realtime/useLiveQuery';
-import type { TrackSummary } from '@music-rooms/domain/tracks';
-import type { EngineTrack } from './engine/engine-types';
 import { newestState } from '@music-rooms/domain/player-sending';
+import { engineView } from './engine-view';
 import { sendPlayerCommand } from './player-api';
 import { isSilent, playerSettings } from './player-settings';
 import { followRoomSounds } from './room-sounds/room-sound-player';
@@ -38,7 +37,7 @@ export type PlayerModel = PlayerEngine & {
  */
 export function usePlayer(roomId: RoomId, pass: RoomAccessArgs): PlayerModel {
   const refused = useCommandNotice();
-  const engine = usePlayerEngine(pass);
+  const engine = usePlayerEngine(roomId, pass);
   const live = useLiveQueryState('player.get', { roomId, ...pass });
   const view = live.status === 'value' ? live.value : null;
   const state = view?.state ?? null;
@@ -51,9 +50,13 @@ export function usePlayer(roomId: RoomId, pass: RoomAccessArgs): PlayerModel {
 
   const loudnessLufs = view?.track?.loudnessLufs ?? null;
   const next = view?.next ?? null;
+  const loading = live.status === 'loading';
   useEffect(() => {
-    engine.engine.setView(state ? { state, loudnessLufs, next: next && engineTrack(next) } : null);
-  }, [engine.engine, state, loudnessLufs, next]);
+    // While the room's player loads, the engine goes on with what it has: the player that a
+    // playing room's page started as it opened (early-player.ts) plays on.
+    if (loading) return;
+    engine.engine.setView(engineView(state, loudnessLufs, next));
+  }, [engine.engine, loading, state, loudnessLufs, next]);
 
   // What this page's own commands were answered: pressing Play, then Next before the room's
   // live state arrives, aims Next at the track Play started, which the person knows of.
@@ -77,9 +80,3 @@ export function usePlayer(roomId: RoomId, pass: RoomAccessArgs): PlayerModel {
   const unlock = useCallback(() => engine.engine.unlock(), [engine.engine]);
   return { ...engine, roomId, pass, view, command, select, unlock };
 }
-
-const engineTrack = (track: TrackSummary): EngineTrack => ({
-  id: track._id,
-  durationMs: track.durationMs,
-  loudnessLufs: track.loudnessLufs,
-});

@@ -1,51 +1,38 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { RoomId } from '@music-rooms/domain/ids';
 import type { RoomAccessArgs } from '@music-rooms/domain/rooms';
 import { provideSoundOutput } from '../../app/sounds/sound-output';
 import { useRealtimeClient } from '../../lib/realtime/realtime-context';
-import { trackOpener } from './engine/open-track';
-import { PlayerClock } from './engine/player-clock';
-import { SyncEngine } from './engine/sync-engine';
+import type { PlayerClock } from './engine/player-clock';
+import type { SyncEngine } from './engine/sync-engine';
 import type { EngineStatus } from './engine/sync-state';
+import { claimEarlyPlayer, earlyClock, earlyPlayerFor } from './early-player';
 import { usePlayerSettings } from './player-settings';
+import { makePlayerClock, makePlayerParts } from './player-parts';
 import { installPlayerHook } from './test-hook';
 import { followOutputDelay } from './useOutputDelay';
-
-/** Hears the page waking: shown again, back from the back/forward cache, back online. */
-function onPageWake(listener: () => void): () => void {
-  const onVisible = () => {
-    if (document.visibilityState === 'visible') listener();
-  };
-  document.addEventListener('visibilitychange', onVisible);
-  window.addEventListener('pageshow', listener);
-  window.addEventListener('online', listener);
-  return () => {
-    document.removeEventListener('visibilitychange', onVisible);
-    window.removeEventListener('pageshow', listener);
-    window.removeEventListener('online', listener);
-  };
-}
 
 export type PlayerEngine = { engine: SyncEngine; clock: PlayerClock; status: EngineStatus };
 
 /**
- * The room page's clock and sync engine, made once for the page and closed with it; the local
- * volume settings and the output's delay follow into it, the test hook reads it, and the interface sounds play through
+ * The room page's clock and sync engine, made once for the page and closed with it (or the ones
+ * a playing room's page started as it opened, early-player.ts); the local volume settings and the
+ * output's delay follow into it, the test hook reads it, and the interface sounds play through
  * its audio context.
  */
-export function usePlayerEngine(pass: RoomAccessArgs): PlayerEngine {
+export function usePlayerEngine(roomId: RoomId, pass: RoomAccessArgs): PlayerEngine {
   const client = useRealtimeClient();
   const { accessToken, session_id } = pass;
-  const [parts] = useState(() => {
-    const clock = new PlayerClock(client, { onWake: onPageWake });
-    const engine = new SyncEngine({
-      clock,
-      openTrack: trackOpener({ accessToken, session_id }),
-    });
-    return { clock, engine };
-  });
+  const [parts] = useState(
+    () =>
+      earlyPlayerFor(roomId, pass) ??
+      makePlayerParts(earlyClock() ?? makePlayerClock(client), { accessToken, session_id }),
+  );
   const { clock, engine } = parts;
 
   useEffect(() => {
+    claimEarlyPlayer(parts);
+    // Both go on where the early player started them.
     clock.start();
     engine.start();
     const stopDelay = followOutputDelay(engine);
@@ -68,7 +55,7 @@ export function usePlayerEngine(pass: RoomAccessArgs): PlayerEngine {
       engine.stop();
       clock.stop();
     };
-  }, [clock, engine]);
+  }, [parts, clock, engine]);
 
   const settings = usePlayerSettings();
   useEffect(() => {

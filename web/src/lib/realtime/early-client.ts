@@ -9,10 +9,12 @@ import { RealtimeClient, type RealtimeClientOptions } from './realtime-client';
  */
 let early: RealtimeClient | null = null;
 
-export function connectEarly(options?: RealtimeClientOptions): void {
+/** Makes the tab's client (once) and connects it; answers it. */
+export function connectEarly(options?: RealtimeClientOptions): RealtimeClient {
   early ??= new RealtimeClient(options);
   early.connectNow();
   early.start();
+  return early;
 }
 
 /** The client a page opening connected, if any; taken once. */

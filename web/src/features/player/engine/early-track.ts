@@ -9,10 +9,9 @@ import { roomPositionSoon } from './start-anchor';
 /**
  * A playing room's track opened as the app starts (room-early-reads.ts), before the player is
  * there: its manifest fetched and the segment where the room will be fetched and decoded, so the
- * player that mounts a second later finds the music decoded. A decoder of its own does it, an
- * offline context at the track's rate (no device: the player's context, whose making holds the
- * page for a third of a second, comes later), so the buffers are those the player's source
- * would decode. Taken once by the player's first lane, for the same address (`takeEarlyTrack`);
+ * player, started a moment later (early-player.ts), finds the music decoded. A decoder of its
+ * own does it, an offline context at the track's rate (no device, nothing to wait for), so the
+ * buffers are those the player's source would decode. Taken once by the player's first lane, for the same address (`takeEarlyTrack`);
  * let go unused after ten seconds, or when the player opened something else first.
  */
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OutputClock, type OutputReading } from './output-clock';
+import { OutputClock } from './output-clock';
+import type { OutputReading } from './output-reading';
 import { pulseStamps } from './pulse-stamps.test-support';
 
 /**

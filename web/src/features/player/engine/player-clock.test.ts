@@ -51,6 +51,21 @@ afterEach(() => {
 });
 
 describe("the player's clock", () => {
+  it('goes on as it was when started again while sampling (the page takes an early clock)', async () => {
+    const socket = jitterySocket();
+    let listeners = 0;
+    const counted = { ...socket, onConnect: () => ((listeners += 1), () => {}) };
+    const clock = new PlayerClock(counted, { now: Date.now });
+    clock.start();
+    await vi.advanceTimersByTimeAsync(10);
+    clock.start();
+    await vi.advanceTimersByTimeAsync(20_000);
+    // One burst of 8, the settling series (20 × 3) and the periodic ones (4 × 3), not twice that.
+    expect(listeners).toBe(1);
+    expect(socket.probes).toBeLessThanOrEqual(8 + 60 + 12);
+    clock.stop();
+  });
+
   it('finds a quick round trip within seconds when the first burst had only slow ones', async () => {
     const clock = new PlayerClock(loadingThenQuickSocket(Date.now() + 800), { now: Date.now });
     clock.start();

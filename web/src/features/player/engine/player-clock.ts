@@ -60,8 +60,9 @@ export class PlayerClock {
     this.now = options.now ?? (() => performance.now());
   }
 
-  /** Starts sampling (again, after a stop). */
+  /** Starts sampling (again, after a stop); a clock sampling already goes on as it was. */
   start(): void {
+    if (this.timer !== null) return;
     this.closed = false;
     this.stops.push(
       this.transport.onConnect(() => {

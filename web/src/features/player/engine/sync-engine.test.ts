@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STOPPED, type PlaybackState } from '@music-rooms/domain/playback';
 import type { TrackId } from '@music-rooms/domain/ids';
+import { readOutput, type OutputReading } from './output-reading';
 import { SyncEngine } from './sync-engine';
 import {
   exactClock,
@@ -133,6 +134,36 @@ describe('the sync engine on a fake audio clock', () => {
     expect(first - joinedAt).toBeLessThanOrEqual(DECODE_MS + 250);
     expect(worstAfter(heard, first + 5000)).toBeLessThanOrEqual(2);
     expect(p.engine.getStatus().sync).toBe('inSync');
+  });
+
+  it('plays through the context the page made as it opened, on what its output said since', async () => {
+    const speaker = fakeSpeaker({ now });
+    const readings: OutputReading[] = [];
+    for (let step = 0; step < 40; step += 1) {
+      readings.push(readOutput(speaker.context, now));
+      await vi.advanceTimersByTimeAsync(50);
+    }
+    const clock = exactClock(now);
+    let made = 0;
+    const engine = new SyncEngine({
+      clock,
+      openTrack: slowTrack(TRACK_SEGMENTS, DECODE_MS),
+      createContext: () => ((made += 1), speaker.context),
+      openedOutput: () => ({ context: speaker.context, readings }),
+      now,
+    });
+    engine.start();
+    const p = { engine, speaker, clock };
+    const joinedAt = now();
+    const state = playingState(clock.serverOf(joinedAt) - 60_000, 5_000);
+    follow(p, state);
+    const heard = await listen(p, state, 8_000);
+    expect(made).toBe(0);
+    // The output's first stamps are known already: the music comes in once decoded.
+    const first = firstSound(heard);
+    expect(first - joinedAt).toBeLessThanOrEqual(DECODE_MS + 250);
+    expect(worstAfter(heard, first)).toBeLessThanOrEqual(2);
+    engine.stop();
   });
 
   it('fetches the music while the server clock is first sampled, and plays with its first sample', async () => {

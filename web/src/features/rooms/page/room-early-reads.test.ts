@@ -1,7 +1,9 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { takeEarlyClient } from '../../../lib/realtime/early-client';
 import { takeEarlyRead } from '../../../lib/realtime/early-reads';
-import { takeEarlyTrack } from '../../player/engine/early-track';
+import { asRoomId } from '@music-rooms/domain/ids';
+import { claimEarlyPlayer, earlyClock, earlyPlayerFor } from '../../player/early-player';
 import { readRoomEarly } from './room-early-reads';
 
 /** The functions the page read, in order; the room's info lets the viewer into room r1. */
@@ -11,12 +13,28 @@ let answers: Record<string, unknown> = {};
 let manifests: string[] = [];
 /** How many realtime tokens the page asked for. */
 let tokens = 0;
+
+/** The few calls a player makes of its AudioContext while the browser keeps it suspended. */
+class StandInContext {
+  state = 'suspended';
+  currentTime = 0;
+  destination = {};
+  createGain = () => ({ gain: { value: 1 }, connect() {}, disconnect() {} });
+  createConstantSource = () => ({ offset: { value: 0 }, connect() {}, start() {} });
+  resume = () => Promise.resolve();
+  close = () => Promise.resolve();
+  getOutputTimestamp = () => ({});
+  addEventListener() {}
+  removeEventListener() {}
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 beforeEach(() => {
   read = [];
   manifests = [];
   tokens = 0;
   answers = { 'rooms.getRoomInfoByUrl': { room: { _id: 'r1' } } };
-  vi.stubGlobal('OfflineAudioContext', class {});
+  vi.stubGlobal('AudioContext', StandInContext);
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: { body: string }) => {
@@ -67,15 +85,24 @@ describe('a room page’s early reads', () => {
     expect(takeEarlyClient()).toBeNull();
   });
 
-  it('opens the track of a playing room for the player, and none of a paused one', async () => {
+  it('starts the player of a playing room, and none of a paused one', async () => {
     const state = { trackId: 't1', playing: false, positionMs: 0, atServerMs: 0, durationMs: 1 };
     answers['player.get'] = { state };
     readRoomEarly('/room/paused');
     await vi.waitFor(() => expect(read).toHaveLength(3));
+    await settle();
+    expect(earlyPlayerFor(asRoomId('r1'), {})).toBeNull();
     answers['player.get'] = { state: { ...state, playing: true } };
     readRoomEarly('/room/playing');
+    await vi.waitFor(() => expect(earlyPlayerFor(asRoomId('r1'), {})).not.toBeNull());
+    // The track is fetched as its player starts.
     await vi.waitFor(() => expect(manifests).toEqual(['/api/tracks/t1/playback']));
-    expect(takeEarlyTrack('/api/tracks/t1/playback')).not.toBeNull();
+    const player = earlyPlayerFor(asRoomId('r1'), {})!;
+    // On the clock the page started as it opened.
+    expect(player.clock).toBe(earlyClock());
+    claimEarlyPlayer(player);
+    player.engine.stop();
+    player.clock.stop();
   });
 
   it('reads nothing on another page, or at a room address that is no valid escape', () => {

@@ -1,8 +1,11 @@
+import type { RoomId } from '@music-rooms/domain/ids';
 import type { PlayerView } from '@music-rooms/domain/player';
 import type { RoomInfo } from '@music-rooms/domain/rooms';
 import { matchAppRoute } from '@music-rooms/domain/routes';
 import { connectEarly } from '../../../lib/realtime/early-client';
 import { readEarly } from '../../../lib/realtime/early-reads';
+import type * as EarlyPlayer from '../../player/early-player';
+import { openOutputEarly } from '../../player/engine/early-output';
 import type * as EarlyTrack from '../../player/engine/early-track';
 import { readAccessPass } from '../room-access';
 
@@ -18,13 +21,22 @@ const ROOM_PATH = '/room/';
 export function readRoomEarly(pathname: string): void {
   const route = matchAppRoute(pathname);
   if (route.kind !== 'app' || route.page !== 'room') return;
-  // Its player needs the server's clock: the tab's connection opens now, before the app is in.
-  connectEarly();
+  // Its player needs the server's clock: the tab's connection opens now, before the app is in,
+  // and the clock samples the server over it from the moment it is up.
+  const client = connectEarly();
+  const earlyPlayer = import('../../player/early-player');
+  earlyPlayer.then(
+    ({ startClockEarly }) => startClockEarly(client),
+    () => {},
+  );
+  // And its AudioContext is made now, while the page waits for its first reads (below).
+  queueMicrotask(openOutputEarly);
   const roomUrl = decoded(route.path.slice(ROOM_PATH.length));
   // A stored pass is checked first (useRoomEntry), and the page's reads may go without it then.
   if (roomUrl === null || readAccessPass(roomUrl).accessToken) return;
-  // Loaded meanwhile (the page names it in its head), so that the player's answer opens the
-  // track in the same moment, not after a page busy with its first render lets the import end.
+  // Loaded meanwhile (the page names both in its head), so that the player's answer opens the
+  // track and starts the player in the same moment, not after a page busy with its first render
+  // lets the imports end.
   const earlyTrack = import('../../player/engine/early-track');
   earlyTrack.catch(() => {});
   readEarly('rooms.getRoomInfoByUrl', { room_url: roomUrl }).then(
@@ -33,7 +45,7 @@ export function readRoomEarly(pathname: string): void {
       if (!room) return;
       void readEarly('rooms.get', { id: room._id });
       readEarly('player.get', { roomId: room._id }).then(
-        (view) => openPlayingTrack(view, earlyTrack),
+        (view) => startPlaying(room._id, view, { earlyTrack, earlyPlayer }),
         () => {},
       );
     },
@@ -41,12 +53,24 @@ export function readRoomEarly(pathname: string): void {
   );
 }
 
-/** A playing room's music is fetched and decoded while the page's code loads. */
-function openPlayingTrack(view: unknown, earlyTrack: Promise<typeof EarlyTrack>): void {
-  const state = (view as PlayerView | null)?.state;
-  if (!state?.playing) return;
-  earlyTrack.then(
-    ({ openTrackEarly }) => openTrackEarly(state),
+/**
+ * A playing room's music is fetched and decoded, and its player started, while the page's code
+ * loads: the track first, as the player's AudioContext holds the page a third of a second as
+ * it is made.
+ */
+function startPlaying(
+  roomId: RoomId,
+  answer: unknown,
+  modules: { earlyTrack: Promise<typeof EarlyTrack>; earlyPlayer: Promise<typeof EarlyPlayer> },
+): void {
+  const view = answer as PlayerView | null;
+  if (!view?.state?.playing) return;
+  modules.earlyTrack.then(
+    ({ openTrackEarly }) => openTrackEarly(view.state),
+    () => {},
+  );
+  modules.earlyPlayer.then(
+    ({ startPlayerEarly }) => startPlayerEarly(roomId, view),
     () => {},
   );
 }

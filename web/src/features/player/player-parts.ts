@@ -1,0 +1,42 @@
+import type { RoomAccessArgs } from '@music-rooms/domain/rooms';
+import { trackOpener } from './engine/open-track';
+import { takeEarlyOutput } from './engine/early-output';
+import { PlayerClock, type ClockTransport } from './engine/player-clock';
+import { SyncEngine } from './engine/sync-engine';
+
+/** A room page's server clock and the sync engine that plays on it. */
+export type PlayerParts = { clock: PlayerClock; engine: SyncEngine };
+
+/** Hears the page waking: shown again, back from the back/forward cache, back online. */
+function onPageWake(listener: () => void): () => void {
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') listener();
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  window.addEventListener('pageshow', listener);
+  window.addEventListener('online', listener);
+  return () => {
+    document.removeEventListener('visibilitychange', onVisible);
+    window.removeEventListener('pageshow', listener);
+    window.removeEventListener('online', listener);
+  };
+}
+
+/** The server's clock over the tab's realtime connection, not started yet. */
+export function makePlayerClock(transport: ClockTransport): PlayerClock {
+  return new PlayerClock(transport, { onWake: onPageWake });
+}
+
+/**
+ * An engine on `clock` opening the room's tracks with the tab's pass (a password room's
+ * stranger needs it), not started yet; started, it plays through the context the page made as
+ * it opened, if any.
+ */
+export function makePlayerParts(clock: PlayerClock, pass: RoomAccessArgs): PlayerParts {
+  const engine = new SyncEngine({
+    clock,
+    openTrack: trackOpener(pass),
+    openedOutput: takeEarlyOutput,
+  });
+  return { clock, engine };
+}
