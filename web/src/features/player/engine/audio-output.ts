@@ -32,8 +32,6 @@ export class AudioOutput {
   private context: AudioContext | null = null;
   private master: GainNode | null = null;
   private resuming = false;
-  /** A context made before, used at the first `get()` instead of a new one. */
-  private opened: AudioContext | null = null;
   private gain = 1;
   blocked = false;
 
@@ -42,24 +40,10 @@ export class AudioOutput {
     private readonly createContext: () => AudioContext = () => new AudioContext(),
   ) {}
 
-  /**
-   * Takes a context made before this output was first used (early-output.ts) as its own; one
-   * that comes when this output has a context already is closed (false).
-   */
-  adopt(context: AudioContext): boolean {
-    if (this.current()) {
-      void context.close().catch(() => {});
-      return false;
-    }
-    this.opened = context;
-    return true;
-  }
-
   /** The context, made on first use. */
   get(): { context: AudioContext; master: GainNode } {
     if (!this.context || !this.master || this.context.state === 'closed') {
-      const context = this.opened ?? this.createContext();
-      this.opened = null;
+      const context = this.createContext();
       const master = context.createGain();
       master.gain.value = this.gain;
       master.connect(context.destination);

@@ -112,4 +112,16 @@ describe('the drift control', () => {
     for (let i = 1; i < DRIFT_SAMPLES - 1; i += 1) control.add(0.5, 5 + i);
     expect(control.add(0.5, 20)?.action).toEqual({ kind: 'none' });
   });
+
+  it('seeks while a nudge is heard when the whole last second shows a gap no nudge closes', () => {
+    const control = new DriftControl();
+    for (let i = 0; i < DRIFT_SAMPLES; i += 1) control.add(2, 1);
+    control.nudged(10);
+    // One reading far off, then near again: nothing is done.
+    expect(control.add(-196, 2)).toBeNull();
+    expect(control.add(1, 2.2)).toBeNull();
+    const far = [2.4, 2.6, 2.8, 3, 3.2].map((at) => control.add(-196, at));
+    expect(far.slice(0, 4)).toEqual([null, null, null, null]);
+    expect(far[4]).toMatchObject({ inSync: false, action: { kind: 'seek' } });
+  });
 });

@@ -118,10 +118,15 @@ export class DriftControl {
   private inSync = false;
   /** Measurements since the output clock's mapping moved (`outputMoved`), until acted on. */
   private sinceMove: number | null = null;
+  /** Measurements in a row, while a nudge is heard, of a gap only a seek mends. */
+  private farWhileNudged = 0;
 
-  /** A measurement, with the context time heard then: null while a nudge is heard. */
+  /**
+   * A measurement, with the context time heard then: null while a nudge is heard, unless it
+   * shows a gap only a seek mends (`whileNudged`).
+   */
   add(driftMs: number, now: number): DriftReading | null {
-    if (now < this.busyUntil) return null;
+    if (now < this.busyUntil) return this.whileNudged(driftMs);
     this.samples = [...this.samples, driftMs].slice(-DRIFT_SAMPLES);
     const count = this.samples.length;
     if (count >= IN_SYNC_SAMPLES) this.inSync = isInSync(this.samples, this.inSync);
@@ -135,6 +140,21 @@ export class DriftControl {
         promptAction(this.samples) ??
         (count >= DRIFT_SAMPLES ? driftAction(this.samples) : null),
     };
+  }
+
+  /**
+   * While a nudge is heard, a gap no nudge closes is still watched for: the output can fall far
+   * behind during one (seen: 196 ms when another page opened its output on the same machine),
+   * and a nudge lasts two seconds and more (it closes a small gap at a small rate), after which a
+   * new set of measurements came before the seek (the music was 192 ms late for 4 s). The whole
+   * last second of measurements must show it, as a prompt action's must.
+   */
+  private whileNudged(driftMs: number): DriftReading | null {
+    const far = driftCorrection(driftMs).kind === 'seek';
+    this.farWhileNudged = far ? this.farWhileNudged + 1 : 0;
+    if (this.farWhileNudged < IN_SYNC_SAMPLES) return null;
+    this.farWhileNudged = 0;
+    return { driftMs, inSync: false, action: { kind: 'seek' } };
   }
 
   /** The output clock's mapping moved at once: a gap it made is acted on sooner (`MOVED_SAMPLES`). */
@@ -156,6 +176,7 @@ export class DriftControl {
     this.busyUntil = endsAt;
     this.samples = [];
     this.sinceMove = null;
+    this.farWhileNudged = 0;
   }
 
   reset(): void {
@@ -163,5 +184,6 @@ export class DriftControl {
     this.busyUntil = 0;
     this.inSync = false;
     this.sinceMove = null;
+    this.farWhileNudged = 0;
   }
 }

@@ -1,7 +1,6 @@
 import type { ClockEstimate } from '@music-rooms/domain/clock';
 import type { TrackId } from '@music-rooms/domain/ids';
 import type { PlaybackState } from '@music-rooms/domain/playback';
-import type { OpenedOutput } from './early-output';
 import type { OpenTrack } from './track-source';
 
 /** What the sync engine is given and what it follows (SyncEngine). */
@@ -19,11 +18,6 @@ export type EngineOptions = {
   clock: EngineClock;
   openTrack: OpenTrack;
   createContext?: () => AudioContext;
-  /**
-   * An output opened before the engine started (early-output.ts), asked for as it starts: its
-   * context is the engine's, and its readings so far are the output clock's first.
-   */
-  openedOutput?: () => OpenedOutput | null;
   now?: () => number;
   /**
    * This device's wall clock (epoch ms): before the server's clock is known, the room's

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OutputClock } from './output-clock';
-import type { OutputReading } from './output-reading';
+import { OutputClock, type OutputReading } from './output-clock';
 import { pulseStamps } from './pulse-stamps.test-support';
 
 /**

@@ -1,5 +1,4 @@
 import { median } from './median';
-import type { OutputReading } from './output-reading';
 import { RiseLimit } from './rise-limit';
 import { SmootherFollower } from './smoother-follower';
 
@@ -41,6 +40,18 @@ import { SmootherFollower } from './smoother-follower';
  * the highest `currentTime − now` of the last second counts (the reading just after an
  * advance), not the latest.
  */
+
+/** What the context reports at one reading; times in seconds, except the `performance` ones (ms). */
+export type OutputReading = {
+  /** getOutputTimestamp().contextTime and .performanceTime (zero while it has no answer). */
+  stampContextTime: number;
+  stampPerformanceTime: number;
+  currentTime: number;
+  /** performance.now() when currentTime was read. */
+  readAt: number;
+  /** baseLatency + outputLatency. */
+  latency: number;
+};
 
 /**
  * A context's first stamps are wildly off (seen: the first two or three, for about 0.25 s, stand
@@ -472,4 +483,16 @@ export class OutputClock {
     this.rise.reset();
     this.held = null;
   }
+}
+
+/** One reading of a live context. */
+export function readOutput(context: AudioContext, now: () => number): OutputReading {
+  const stamp = context.getOutputTimestamp();
+  return {
+    stampContextTime: stamp.contextTime ?? 0,
+    stampPerformanceTime: stamp.performanceTime ?? 0,
+    currentTime: context.currentTime,
+    readAt: now(),
+    latency: (context.baseLatency || 0) + (context.outputLatency || 0),
+  };
 }
