@@ -20,6 +20,9 @@ export async function startApp(): Promise<void> {
   // Taken here, once, not while rendering (StrictMode renders twice, keeping one result).
   const realtime = takeEarlyClient() ?? undefined;
   const root = createRoot(container);
+  // Rendered as a transition, the first render yields to the browser every few milliseconds: a
+  // room page's first answers (its reads, the clock's probes, its track) are taken as they come,
+  // not after the whole page has rendered.
   startTransition(() =>
     root.render(
       <StrictMode>

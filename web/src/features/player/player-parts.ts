@@ -1,6 +1,5 @@
 import type { RoomAccessArgs } from '@music-rooms/domain/rooms';
 import { trackOpener } from './engine/open-track';
-import { takeEarlyOutput } from './engine/early-output';
 import { PlayerClock, type ClockTransport } from './engine/player-clock';
 import { SyncEngine } from './engine/sync-engine';
 
@@ -29,14 +28,8 @@ export function makePlayerClock(transport: ClockTransport): PlayerClock {
 
 /**
  * An engine on `clock` opening the room's tracks with the tab's pass (a password room's
- * stranger needs it), not started yet; started, it plays through the context the page made as
- * it opened, if any.
+ * stranger needs it), not started yet.
  */
 export function makePlayerParts(clock: PlayerClock, pass: RoomAccessArgs): PlayerParts {
-  const engine = new SyncEngine({
-    clock,
-    openTrack: trackOpener(pass),
-    openedOutput: takeEarlyOutput,
-  });
-  return { clock, engine };
+  return { clock, engine: new SyncEngine({ clock, openTrack: trackOpener(pass) }) };
 }

@@ -28,10 +28,14 @@ let early: EarlyTrack | null = null;
 /** The player opened a track: an early opening after that would only fetch and decode it twice. */
 let playerOpened = false;
 
-/** Opens the track of a playing room and decodes where it will be; nothing when it does not play. */
-export function openTrackEarly(state: PlaybackState, pass: RoomAccessArgs = {}): void {
-  if (playerOpened || !state.playing || !state.trackId) return;
-  if (typeof OfflineAudioContext === 'undefined') return;
+/**
+ * Opens the track of a playing room and decodes where it will be; nothing when it does not play.
+ * Answers once the segment has been asked for (or the opening failed, or there was none).
+ */
+export function openTrackEarly(state: PlaybackState, pass: RoomAccessArgs = {}): Promise<void> {
+  const none = Promise.resolve();
+  if (playerOpened || !state.playing || !state.trackId) return none;
+  if (typeof OfflineAudioContext === 'undefined') return none;
   // Before the server's clock is known the wall clock places the room, as the engine does.
   const position = roomPositionSoon(state, Date.now());
   const url = mediaUrl(state.trackId, 'playback', pass);
@@ -45,6 +49,10 @@ export function openTrackEarly(state: PlaybackState, pass: RoomAccessArgs = {}):
   source.catch(() => {});
   letGo();
   early = { url, source, expiry: setTimeout(letGo, FRESH_MS) };
+  return source.then(
+    () => {},
+    () => {},
+  );
 }
 
 /**

@@ -4,8 +4,7 @@ import { multiplesBetween, musicBeats, type Beat } from './beats';
 import { DriftControl } from './drift';
 import type { EngineOptions, EngineView } from './engine-types';
 import { applyLaneGains, normalizationGain } from './loudness';
-import { OutputClock } from './output-clock';
-import { readOutput } from './output-reading';
+import { OutputClock, readOutput } from './output-clock';
 import { playerSnapshot } from './player-snapshot';
 import { Program } from './program';
 import { roomPositionSoon, startAnchor } from './start-anchor';
@@ -85,7 +84,6 @@ export class SyncEngine {
    * page: if the browser wants a click first, it is the page's first click that lets it run.
    */
   start(): void {
-    this.adoptOpenedOutput();
     this.audio.get();
     if (this.timer === null) this.timer = setInterval(() => this.tick(), TICK_MS);
     this.reader ??= setInterval(() => this.readOutput(), READ_OUTPUT_MS);
@@ -95,14 +93,6 @@ export class SyncEngine {
         if (this.clockWaitSince !== null) this.tick();
       }) ?? null;
     this.tick();
-  }
-
-  /** The output opened before the engine started, if any, with what it said so far. */
-  private adoptOpenedOutput(): void {
-    const opened = this.options.openedOutput?.();
-    if (opened && this.audio.adopt(opened.context)) {
-      opened.readings.forEach((reading) => this.output.add(reading));
-    }
   }
 
   /** Follows a new answer of player.get. */

@@ -5,7 +5,6 @@ import { matchAppRoute } from '@music-rooms/domain/routes';
 import { connectEarly } from '../../../lib/realtime/early-client';
 import { readEarly } from '../../../lib/realtime/early-reads';
 import type * as EarlyPlayer from '../../player/early-player';
-import { openOutputEarly } from '../../player/engine/early-output';
 import type * as EarlyTrack from '../../player/engine/early-track';
 import { readAccessPass } from '../room-access';
 
@@ -29,8 +28,6 @@ export function readRoomEarly(pathname: string): void {
     ({ startClockEarly }) => startClockEarly(client),
     () => {},
   );
-  // And its AudioContext is made now, while the page waits for its first reads (below).
-  queueMicrotask(openOutputEarly);
   const roomUrl = decoded(route.path.slice(ROOM_PATH.length));
   // A stored pass is checked first (useRoomEntry), and the page's reads may go without it then.
   if (roomUrl === null || readAccessPass(roomUrl).accessToken) return;
@@ -55,8 +52,8 @@ export function readRoomEarly(pathname: string): void {
 
 /**
  * A playing room's music is fetched and decoded, and its player started, while the page's code
- * loads: the track first, as the player's AudioContext holds the page a third of a second as
- * it is made.
+ * loads: the player once the segment has been asked for, as the AudioContext it makes holds the
+ * page a third of a second, and the track's answers would wait behind it.
  */
 function startPlaying(
   roomId: RoomId,
@@ -65,14 +62,12 @@ function startPlaying(
 ): void {
   const view = answer as PlayerView | null;
   if (!view?.state?.playing) return;
-  modules.earlyTrack.then(
-    ({ openTrackEarly }) => openTrackEarly(view.state),
-    () => {},
-  );
-  modules.earlyPlayer.then(
-    ({ startPlayerEarly }) => startPlayerEarly(roomId, view),
-    () => {},
-  );
+  void modules.earlyTrack
+    .then(({ openTrackEarly }) => openTrackEarly(view.state))
+    .catch(() => {})
+    .then(() => modules.earlyPlayer)
+    .then(({ startPlayerEarly }) => startPlayerEarly(roomId, view))
+    .catch(() => {});
 }
 
 /** The address's room URL as the router reads it; null when it is no valid escape (the page says so). */
