@@ -79,7 +79,7 @@ export function earlyClock(): PlayerClock | null {
 /**
  * The room page's player is `parts` from now on: what of it started early stops being early (its
  * owner follows the settings and the delay from here), and what started early but is not in it
- * (another room's player, one for a page without a pass) is stopped.
+ * (another room's player, or one the page did not take as it has a pass) is stopped.
  */
 export function claimEarlyPlayer(parts: PlayerParts): void {
   playerMounted = true;
