@@ -11,8 +11,9 @@ import { roomPositionSoon } from './start-anchor';
  * there: its manifest fetched and the segment where the room will be fetched and decoded, so the
  * player, started a moment later (early-player.ts), finds the music decoded. A decoder of its
  * own does it, an offline context at the track's rate (no device, nothing to wait for), so the
- * buffers are those the player's source would decode. Taken once by the player's first lane, for the same address (`takeEarlyTrack`);
- * let go unused after ten seconds, or when the player opened something else first.
+ * buffers are those the player's source would decode. Taken once by the player's first lane, for
+ * the same address (`takeEarlyTrack`); let go unused after ten seconds, or when the player opened
+ * something else first.
  */
 
 /** An early track not taken by then is let go: the page came too late for it. */
@@ -46,9 +47,9 @@ export function openTrackEarly(state: PlaybackState, pass: RoomAccessArgs = {}):
     opened.load(opened.segmentAt(position)).catch(() => {});
     return opened;
   });
-  source.catch(() => {});
   letGo();
   early = { url, source, expiry: setTimeout(letGo, FRESH_MS) };
+  // Its outcome is the lane's to hear; the answer only says the opening went as far as it could.
   return source.then(
     () => {},
     () => {},
