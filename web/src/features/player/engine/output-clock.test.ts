@@ -212,6 +212,27 @@ describe('the output clock (which context time is heard when)', () => {
     expect(worst).toBeLessThan(0.02);
   });
 
+  it("does not take a step within a new output's slide for a move of the output", () => {
+    // Seen when a page joined on a busy machine: its first calm stamps lay where its music was
+    // heard, then slid 35 ms per second with one step of 26 ms among them, and snapped back 40 ms
+    // every 1.5 s. Taken for a move, the page played 55 ms late for the rest of the run.
+    const clock = new OutputClock();
+    clock.add(reading(1000, 0.083));
+    const error = (at: number) => {
+      const t = (at - 1100) / 1000;
+      if (t < 0.6) return 0;
+      const step = t >= 1.3 ? 0.026 : 0;
+      return 0.035 * (t - 0.6) + step - 0.04 * Math.floor((t - 0.6) / 1.5);
+    };
+    let worst = 0;
+    for (let at = 1100; at <= 6000; at += 50) {
+      clock.add(reading(at, error(at)));
+      if (clock.ready()) worst = Math.max(worst, Math.abs(clock.heardTimeAt(at)! - HEARD(at)));
+    }
+    expect(Math.min(...[2400, 2800, 3150].map(error))).toBeGreaterThan(0.04);
+    expect(worst).toBeLessThan(0.002);
+  });
+
   it('keeps to the stamps from before a slide that starts right after the wild ones', () => {
     const clock = new OutputClock();
     clock.add(reading(1000, 0.13));

@@ -205,6 +205,12 @@ export class OutputClock {
   private jump: { at: number; fell: boolean } | null = null;
   /** Page time (ms) of the first stamp after the output last fell. */
   private fellAt = 0;
+  /**
+   * Whether this context's stamps were ever followed. Only then does a jump among stamps that
+   * slide say the output moved: a new output's stamps step as the library learns them (seen: 26
+   * ms in one step of a slide of 35 ms per second, its first calm stamps where the music was).
+   */
+  private everFollowed = false;
   /** The stamps' mapping, worked out once per stamp: read far more often than stamps come. */
   private held: number | null = null;
   /** `currentTime` minus page seconds of the last second's readings: what is being rendered. */
@@ -251,9 +257,10 @@ export class OutputClock {
     if (!steady) {
       this.followedFrom = null;
       this.held ??= this.firstStamps();
-      this.held = this.movedTo(this.held) ?? this.held;
+      if (this.everFollowed) this.held = this.movedTo(this.held) ?? this.held;
       return;
     }
+    this.everFollowed = true;
     if (!following) {
       // Settled (again): what the stamps said while they slid is not where the output is.
       this.followedFrom = Math.max(at - SLOPE_MS, this.jump?.at ?? 0);
@@ -373,8 +380,9 @@ export class OutputClock {
   }
 
   /**
-   * Where the output moved while the stamps slide: the median of the last `FALL_WINDOW_MS` of
-   * them when every one lies more than `MOVED_S` from `kept`, else null.
+   * Where the output moved while the stamps slide (of a context followed before): the median of
+   * the last `FALL_WINDOW_MS` of them when every one lies more than `MOVED_S` from `kept`, else
+   * null.
    */
   private movedTo(kept: number): number | null {
     if (this.stampSpan() < FALL_WINDOW_MS) return null;
@@ -482,6 +490,7 @@ export class OutputClock {
     this.lastStampAt = null;
     this.rise.reset();
     this.held = null;
+    this.everFollowed = false;
   }
 }
 
