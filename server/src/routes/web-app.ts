@@ -7,6 +7,9 @@ import { PAGE_PRELOADS_FILE, type PagePreloads } from '@music-rooms/domain/page-
 import { notFound } from '../errors';
 import { clientError } from '../plugins/error-handler';
 import { readJsonFile, readWebShell } from '../storage/web-build';
+import { answerEncoding } from './answer-bytes';
+import { firstReadsElement, roomFirstReads } from './first-reads';
+import { twoPartPage } from './page-stream';
 import { pageShells, type PageShells } from './page-shell';
 
 /**
@@ -70,13 +73,49 @@ async function sendShell(request: FastifyRequest, reply: FastifyReply, shells: P
     cookies: request.headers.cookie ?? '',
     preferred: acceptedLanguages(request.headers['accept-language']),
   });
-  return reply
+  const shell = shells.forPage(route.kind === 'app' ? route.page : null, language);
+  reply
     .status(found ? 200 : 404)
-    .header('cache-control', 'no-cache')
     .header('vary', 'cookie, accept-language')
-    .type('text/html; charset=utf-8')
-    .send(shells.forPage(route.kind === 'app' ? route.page : null, language));
+    .type('text/html; charset=utf-8');
+  const roomUrl = route.kind === 'app' && route.page === 'room' ? roomUrlOf(route.path) : null;
+  if (roomUrl === null) return reply.header('cache-control', 'no-cache').send(shell);
+  return sendRoomPage(request, reply, shell, roomUrl);
 }
+
+/**
+ * A room page, with its viewer's first reads last in its body (first-reads.ts). Everything
+ * before them goes at once; it carries what only this viewer may read, so no shared cache keeps
+ * it. Compressed here (the compression plugin would hold the first part back until the last).
+ */
+function sendRoomPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  shell: string,
+  roomUrl: string,
+) {
+  const end = shell.lastIndexOf('</body>');
+  const [head, tail] = end === -1 ? [shell, ''] : [shell.slice(0, end), shell.slice(end)];
+  const reads = roomFirstReads(request.server, request, roomUrl);
+  const rest = reads.then((found) => (found.length > 0 ? firstReadsElement(found) : '') + tail);
+  const encoding = answerEncoding(request);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'cookie, accept-language, accept-encoding')
+    .send(twoPartPage(encoding, head, rest));
+}
+
+/** The room address of a room page's path, as the page reads it; null when it is no valid escape. */
+function roomUrlOf(pagePath: string): string | null {
+  try {
+    return decodeURIComponent(pagePath.slice(ROOM_PATH.length));
+  } catch {
+    return null;
+  }
+}
+
+const ROOM_PATH = '/room/';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -36,19 +36,20 @@ describe('serving the web app', () => {
   const get = (url: string) => fetch(`${t.url}${url}`, { headers: { accept: 'text/html' } });
 
   it.each([
-    '/',
-    '/room/abc',
-    '/auth',
-    '/reset-password',
-    '/protected',
-    '/settings',
-    '/ru',
-    '/en/room/x',
-  ])('serves the app shell for the page %s', async (url) => {
+    ['/', 'no-cache'],
+    // A room page carries its viewer's first reads (page-first-reads.test.ts): theirs alone.
+    ['/room/abc', 'private, no-cache'],
+    ['/auth', 'no-cache'],
+    ['/reset-password', 'no-cache'],
+    ['/protected', 'no-cache'],
+    ['/settings', 'no-cache'],
+    ['/ru', 'no-cache'],
+    ['/en/room/x', 'private, no-cache'],
+  ])('serves the app shell for the page %s', async (url, cacheControl) => {
     const res = await get(url);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<title>shell</title>');
-    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('cache-control')).toBe(cacheControl);
   });
 
   it.each(['/no-such-page', '/room/a/b', '/dev', '/dev/notices', '/ru/dev'])(

@@ -1,5 +1,6 @@
 import type { FunctionArgs } from '@music-rooms/domain/functions';
 import { createFunctionSender } from '../api/functions';
+import { FIRST_READS_ELEMENT_ID, type FirstRead } from '@music-rooms/domain/first-reads';
 import { liveQueryKey } from './live-query-registry';
 
 /**
@@ -7,6 +8,10 @@ import { liveQueryKey } from './live-query-registry';
  * as the app starts while the page's own code still loads (`readEarly`), then taken by the first
  * watcher of the same query (`takeEarlyRead`, in RealtimeClient) instead of a read of its own.
  * Each is taken once, and only while fresh: a page opened later reads anew.
+ *
+ * The server answers a room page's first reads in the page it sends (server/src/routes/first-reads.ts):
+ * such an answer is the early read's, with no request at all; one the page does not carry is
+ * asked for.
  */
 
 /** An early read older than this is not taken: the page came too late for it. */
@@ -19,7 +24,10 @@ const reads = new Map<string, { read: Promise<unknown>; at: number }>();
  * is the app server's origin, empty in the browser (the page's own).
  */
 export function readEarly(path: string, args: FunctionArgs, baseUrl = ''): Promise<unknown> {
-  const read = createFunctionSender({ baseUrl })('query', path, args);
+  const given = takePageRead(path, args);
+  const read = given
+    ? Promise.resolve(given.value)
+    : createFunctionSender({ baseUrl })('query', path, args);
   // Its watcher hears how it ended; one that never comes does not leave a rejection unheard.
   read.catch(() => {});
   reads.set(liveQueryKey(path, args), { read, at: performance.now() });
@@ -32,4 +40,29 @@ export function takeEarlyRead(path: string, args: FunctionArgs): Promise<unknown
   const early = reads.get(key);
   reads.delete(key);
   return early && performance.now() - early.at < FRESH_MS ? early.read : null;
+}
+
+/** The reads the page came with, by query key, until taken. */
+const pageReads = new Map<string, FirstRead>();
+
+function takePageRead(path: string, args: FunctionArgs): FirstRead | null {
+  moveReadsFromPage();
+  const key = liveQueryKey(path, args);
+  const found = pageReads.get(key) ?? null;
+  pageReads.delete(key);
+  return found;
+}
+
+/** Takes the page's element of first reads into `pageReads`; it goes, so each is taken once. */
+function moveReadsFromPage(): void {
+  const element =
+    typeof document === 'undefined' ? null : document.getElementById(FIRST_READS_ELEMENT_ID);
+  if (!element) return;
+  element.remove();
+  try {
+    const reads = JSON.parse(element.textContent ?? '') as FirstRead[];
+    for (const read of reads) pageReads.set(liveQueryKey(read.path, read.args), read);
+  } catch {
+    // A page that came cut short: its reads are asked for.
+  }
 }

@@ -73,6 +73,36 @@ describe('a room page’s early reads', () => {
     }
   });
 
+  it('takes the reads its page came with instead of asking, and asks for the rest', async () => {
+    const state = { trackId: 't1', playing: false, positionMs: 0, atServerMs: 0, durationMs: 1 };
+    const given = [
+      {
+        path: 'rooms.getRoomInfoByUrl',
+        args: { room_url: 'given' },
+        value: { room: { _id: 'r2' } },
+      },
+      { path: 'player.get', args: { roomId: 'r2' }, value: { state } },
+    ];
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = 'first-reads';
+    element.textContent = JSON.stringify(given);
+    document.body.append(element);
+    readRoomEarly('/room/given');
+    // The room itself was not in the page: it alone is asked for.
+    await vi.waitFor(() => expect(read).toEqual([{ path: 'rooms.get', args: { id: 'r2' } }]));
+    const player = takeEarlyRead('player.get', { roomId: 'r2' });
+    expect(await player).toEqual({ state });
+    expect(takeEarlyRead('rooms.getRoomInfoByUrl', { room_url: 'given' })).not.toBeNull();
+    expect(takeEarlyRead('rooms.get', { id: 'r2' })).not.toBeNull();
+    // Taken once: a later opening of the same room asks.
+    expect(document.getElementById('first-reads')).toBeNull();
+    readRoomEarly('/room/given');
+    await vi.waitFor(() =>
+      expect(read[1]).toEqual({ path: 'rooms.getRoomInfoByUrl', args: { room_url: 'given' } }),
+    );
+  });
+
   it('connects the tab’s realtime client at once on a room page, and only there', async () => {
     readRoomEarly('/settings');
     expect(takeEarlyClient()).toBeNull();

@@ -1,3 +1,4 @@
+import { roomInfoRead, roomReads } from '@music-rooms/domain/first-reads';
 import type { RoomId } from '@music-rooms/domain/ids';
 import type { PlayerView } from '@music-rooms/domain/player';
 import type { RoomInfo } from '@music-rooms/domain/rooms';
@@ -16,6 +17,8 @@ const ROOM_PATH = '/room/';
  * player, with the args the page asks them with (useRoomEntry, RoomView, usePlayer). Those come
  * one after another, each after the component before it rendered its answer; read early, they
  * are in by the time the page asks, and the player knows what plays a round trip or two sooner.
+ * The server answers them in the page it sends when it can (domain/first-reads.ts): they are
+ * then taken from the page, with no round trip at all.
  */
 export function readRoomEarly(pathname: string): void {
   const route = matchAppRoute(pathname);
@@ -36,12 +39,14 @@ export function readRoomEarly(pathname: string): void {
   // lets the imports end.
   const earlyTrack = import('../../player/engine/early-track');
   earlyTrack.catch(() => {});
-  readEarly('rooms.getRoomInfoByUrl', { room_url: roomUrl }).then(
-    (info) => {
-      const room = (info as RoomInfo).room;
+  const info = roomInfoRead(roomUrl);
+  readEarly(info.path, info.args).then(
+    (answer) => {
+      const room = (answer as RoomInfo).room;
       if (!room) return;
-      void readEarly('rooms.get', { id: room._id });
-      readEarly('player.get', { roomId: room._id }).then(
+      // The room's read is its page's to take; the player's answer starts the music.
+      const [, player] = roomReads(room._id).map(({ path, args }) => readEarly(path, args));
+      player!.then(
         (view) => startPlaying(room._id, view, { earlyTrack, earlyPlayer }),
         () => {},
       );

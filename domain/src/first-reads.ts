@@ -1,0 +1,28 @@
+import type { FunctionArgs } from './functions';
+
+/**
+ * A room page's first reads, answered in the page the server sends (server/src/routes/first-reads.ts)
+ * and taken by the page's entry (web/src/lib/realtime/early-reads.ts) instead of asked for. Both
+ * name them here, with the args the page's live queries ask them with, so that each is found
+ * under the same key.
+ */
+
+/** The script element (JSON) that carries them. */
+export const FIRST_READS_ELEMENT_ID = 'first-reads';
+
+/** One query's answer: what it read, with which args. */
+export type FirstRead = { path: string; args: FunctionArgs; value: unknown };
+
+type Query = { path: string; args: FunctionArgs };
+
+/** The room's info by its address: the first read of a room page. */
+export const roomInfoRead = (roomUrl: string): Query => ({
+  path: 'rooms.getRoomInfoByUrl',
+  args: { room_url: roomUrl },
+});
+
+/** Once the info names the room (and lets the viewer in): the room and its player. */
+export const roomReads = (roomId: string): Query[] => [
+  { path: 'rooms.get', args: { id: roomId } },
+  { path: 'player.get', args: { roomId } },
+];

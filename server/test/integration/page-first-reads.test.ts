@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_READS_ELEMENT_ID, type FirstRead } from '@music-rooms/domain/first-reads';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { factories, type SessionClient } from '../helpers/factories';
+import { createRoom } from '../helpers/rooms';
+
+/** A build with nothing but its shell: what the page carries is what is looked at. */
+function shellOnlyBuild(): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'music-rooms-dist-'));
+  const shell =
+    '<!doctype html>\n<html>\n  <head><title>shell</title></head>\n  <body></body>\n</html>\n';
+  fs.writeFileSync(path.join(dist, 'index.html'), shell);
+  return dist;
+}
+
+const ELEMENT = new RegExp(
+  `<script type="application/json" id="${FIRST_READS_ELEMENT_ID}">(.*?)</script>`,
+  's',
+);
+
+/** The page as `client` is sent it, and the reads it carries (null for none). */
+async function openPage(client: SessionClient, url: string) {
+  const answer = await client.fetch(url, { headers: { accept: 'text/html' } });
+  const html = await answer.text();
+  const found = ELEMENT.exec(html)?.[1];
+  const reads = found === undefined ? null : (JSON.parse(found) as FirstRead[]);
+  return { answer, html, reads };
+}
+
+describe('a room page carries its viewer’s first reads', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = shellOnlyBuild();
+    t = await startTestApp({}, { config: { webDist: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers the room’s info, the room and its player as the page would read them', async () => {
+    const { user, client } = await factories(t).signedInUser();
+    const room = await createRoom(t, { owner: user, roomUrl: 'late night' });
+    const { answer, reads, html } = await openPage(client, '/ru/room/late%20night');
+    expect(answer.status).toBe(200);
+    expect(html).toContain('<title>shell</title>');
+    // Carrying what only this viewer may read, the page is kept by no shared cache.
+    expect(answer.headers.get('cache-control')).toBe('private, no-cache');
+    expect(reads?.map(({ path, args }) => ({ path, args }))).toEqual([
+      { path: 'rooms.getRoomInfoByUrl', args: { room_url: 'late night' } },
+      { path: 'rooms.get', args: { id: room.id } },
+      { path: 'player.get', args: { roomId: room.id } },
+    ]);
+    // Each is the answer the page's own read gets.
+    for (const read of reads!) {
+      const asked = await client.post('/api/query', { path: read.path, args: read.args });
+      expect(asked.body.value, read.path).toEqual(read.value);
+    }
+  });
+
+  it('leaves out what the viewer may not read: a password room’s room and player', async () => {
+    const owner = (await factories(t).user()).user;
+    await createRoom(t, { owner, roomUrl: 'locked', password: 'let me in' });
+    const { reads } = await openPage(factories(t).guest(), '/room/locked');
+    expect(reads?.map((read) => read.path)).toEqual(['rooms.getRoomInfoByUrl']);
+    const info = reads![0]!.value as { room: unknown; requiresPassword?: boolean };
+    expect(info.room).toBeNull();
+  });
+
+  it('keeps a room’s name from ending the element or opening another', async () => {
+    const { user, client } = await factories(t).signedInUser();
+    const name = '</script><script>alert(1)</script><!--';
+    await createRoom(t, { owner: user, roomUrl: 'named', name });
+    const { html, reads } = await openPage(client, '/room/named');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect((reads![1]!.value as { name: string }).name).toBe(name);
+  });
+
+  it('carries nothing on another page, and only the answer “no such room” for one that is not', async () => {
+    const { client } = await factories(t).signedInUser();
+    for (const url of ['/', '/settings', '/no-such-page']) {
+      const { reads, answer } = await openPage(client, url);
+      expect(reads, url).toBeNull();
+      expect(answer.headers.get('cache-control'), url).toBe('no-cache');
+    }
+    const { reads } = await openPage(client, '/room/no-such-room');
+    expect(reads?.map((read) => read.path)).toEqual(['rooms.getRoomInfoByUrl']);
+  });
+});
