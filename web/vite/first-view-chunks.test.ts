@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { firstViewChunkName, type ModuleGraph } from './first-view-chunks.ts';
-import { APP_MODULE, ENTRY_MODULE } from './page-preloads.ts';
+import { APP_MODULE, EARLY_MODULES, ENTRY_MODULE } from './page-preloads.ts';
 
 const ROOT = '/app/web';
 const LARGE = 20_000;
@@ -22,13 +22,22 @@ const ROOM = 'src/pages/RoomPage.tsx';
 const HOME = 'src/pages/HomePage.tsx';
 const AUTH = 'src/pages/AuthPage.tsx';
 const CONNECTION = 'src/lib/realtime/realtime-connection.ts';
+const [EARLY_TRACK, EARLY_PLAYER] = EARLY_MODULES;
 
 const graph = graphOf({
   [ENTRY_MODULE]: [SMALL, ['src/early.ts']],
   'src/early.ts': [SMALL, []],
-  [APP_MODULE]: [LARGE, ['src/early.ts', 'src/router.ts']],
+  [APP_MODULE]: [LARGE, ['src/early.ts', 'src/router.ts', 'src/media-url.ts']],
+  // The app needs the track's address too; the early track must not wait for the app for it.
+  'src/media-url.ts': [SMALL, []],
+  [EARLY_TRACK]: [SMALL, ['src/media-url.ts', 'src/decode.ts']],
+  'src/decode.ts': [SMALL, []],
+  [EARLY_PLAYER]: [LARGE, [EARLY_TRACK]],
   'src/router.ts': [SMALL, []],
-  [ROOM]: [LARGE, ['src/player.ts', 'src/list.ts', 'src/icon.ts', 'src/badge.ts']],
+  [ROOM]: [
+    LARGE,
+    ['src/player.ts', 'src/list.ts', 'src/icon.ts', 'src/badge.ts', EARLY_PLAYER, EARLY_TRACK],
+  ],
   [HOME]: [LARGE, ['src/list.ts']],
   [AUTH]: [LARGE, ['src/icon.ts']],
   'src/player.ts': [LARGE, ['src/router.ts']],
@@ -66,6 +75,23 @@ describe('first view chunks', () => {
   it('moves a small chunk into "app" only when everything it imports is there', () => {
     expect(nameOf('src/icon.ts')).toBe('app');
     expect(nameOf('src/badge.ts')).toBe('room');
+  });
+
+  it('keeps what the entry opens early out of "app": what the app needs of it goes to "start"', () => {
+    expect(nameOf('src/media-url.ts')).toBe('start');
+    // Small, and all it imports in "start", yet not in "app", which waits for React.
+    expect(nameOf(EARLY_TRACK!)).toBe('room-early-track-early-player');
+    expect(nameOf('src/decode.ts')).toBe('room-early-track-early-player');
+  });
+
+  it('stops the build where an early module imports React', () => {
+    const withReact = graphOf({
+      [ENTRY_MODULE]: [SMALL, []],
+      [APP_MODULE]: [LARGE, []],
+      [EARLY_PLAYER!]: [SMALL, ['node_modules/react/index.js']],
+      'node_modules/react/index.js': [LARGE, []],
+    });
+    expect(() => firstViewChunkName(ROOT)(at(EARLY_PLAYER!), withReact)).toThrow(/React/);
   });
 
   it('leaves what no first view loads to the bundler', () => {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { APP_MODULE, ENTRY_MODULE, PAGE_LOADS } from './page-preloads.ts';
+import { APP_MODULE, EARLY_MODULES, ENTRY_MODULE, PAGE_LOADS } from './page-preloads.ts';
 
 /**
  * The app's chunks are cut along what each page's first view loads (PAGE_LOADS), not along
@@ -12,6 +12,12 @@ import { APP_MODULE, ENTRY_MODULE, PAGE_LOADS } from './page-preloads.ts';
  * A set too small to be worth a request of its own joins "app", when everything it imports is
  * there too (so that every page does not fetch a larger chunk with it). Modules no first view
  * loads (a dialog opened later, the upload client) are cut by the bundler as before.
+ *
+ * What the entry opens itself before the app (EARLY_MODULES: a playing room's track and player)
+ * never waits for "app": a module of theirs that the app or another page needs too goes to
+ * "start", and none of theirs joins "app". Imported from "app", the early track waited for it and React to be fetched,
+ * compiled and run (seen: its manifest asked for 0.45 s after the entry ran). They may not import
+ * React: the build stops where they do, rather than put React in "start".
  */
 
 /** What a chunk's name function is told of the module graph (rolldown's ChunkingContext). */
@@ -64,19 +70,44 @@ function chunkNames(webRoot: string, graph: ModuleGraph): Map<string, string> {
       views.set(id, [...new Set([...(views.get(id) ?? []), name])]);
     }
   }
+  const early = earlyModules(webRoot, graph);
   const names = new Map<string, string>();
-  for (const id of app) names.set(id, APP);
+  for (const id of app) names.set(id, early.has(id) ? START : APP);
   for (const id of started) if (id !== entry) names.set(id, START);
-  for (const [id, loads] of views) names.set(id, loads.join('-'));
-  for (const id of smallToApp(names, graph)) names.set(id, APP);
+  for (const [id, loads] of views) {
+    // Shared with another page as well: a chunk of its own would be one more file for each.
+    const shared = early.has(id) && loads.some((name) => !ROOM_LOADS.has(name));
+    names.set(id, shared ? START : loads.join('-'));
+  }
+  for (const id of smallToApp(names, graph, early)) names.set(id, APP);
   return names;
+}
+
+/** The first views a room page loads (firstViewRoots' names). */
+const ROOM_LOADS = new Set([
+  'room',
+  ...PAGE_LOADS.room.modules.map((module) => path.parse(module).name),
+]);
+
+/** The modules the early ones need, themselves included; none may be React. */
+function earlyModules(webRoot: string, graph: ModuleGraph): Set<string> {
+  const early = new Set(
+    EARLY_MODULES.flatMap((module) => [...staticModules(path.join(webRoot, module), graph)]),
+  );
+  const react = [...early].find((id) => /[\\/]node_modules[\\/](react|react-dom)[\\/]/.test(id));
+  if (react) throw new Error(`${EARLY_MODULES.join(', ')} must not import React (${react})`);
+  return early;
 }
 
 /**
  * The modules of chunks under `OWN_CHUNK_MIN_CHARS` that can join "app": each imports only
- * modules that are there (or in "start") or join it too.
+ * modules that are there (or in "start") or join it too; the early ones never do.
  */
-function smallToApp(names: Map<string, string>, graph: ModuleGraph): Set<string> {
+function smallToApp(
+  names: Map<string, string>,
+  graph: ModuleGraph,
+  early: ReadonlySet<string>,
+): Set<string> {
   const sizes = new Map<string, number>();
   for (const [id, name] of names) {
     sizes.set(name, (sizes.get(name) ?? 0) + (graph.getModuleInfo(id)?.code?.length ?? 0));
@@ -84,7 +115,9 @@ function smallToApp(names: Map<string, string>, graph: ModuleGraph): Set<string>
   const everyPage = (name: string | undefined) =>
     name === undefined || name === START || name === APP;
   const small = (name: string) => !everyPage(name) && sizes.get(name)! < OWN_CHUNK_MIN_CHARS;
-  const moving = new Set([...names].filter(([, name]) => small(name)).map(([id]) => id));
+  const moving = new Set(
+    [...names].filter(([id, name]) => small(name) && !early.has(id)).map(([id]) => id),
+  );
   const inApp = (id: string) => everyPage(names.get(id)) || moving.has(id);
   for (let changed = true; changed;) {
     changed = false;

@@ -22,6 +22,15 @@ const queryCachePage = (page: string): PageLoad => ({
 export const ENTRY_MODULE = 'src/main.tsx';
 /** What the entry opens next on every page: React and the app's shell. */
 export const APP_MODULE = 'src/app/shell/start-app.tsx';
+/**
+ * What the entry opens itself on a room page, beside the app (room-early-reads.ts): a playing
+ * room's track and player, started before React and the app are in. They must not wait for
+ * those (first-view-chunks.ts).
+ */
+export const EARLY_MODULES = [
+  'src/features/player/engine/early-track.ts',
+  'src/features/player/early-player.ts',
+] as const;
 
 export const PAGE_LOADS: Record<AppPage, PageLoad> = {
   home: { modules: ['src/pages/HomePage.tsx'], messages: 'first' },
@@ -32,8 +41,7 @@ export const PAGE_LOADS: Record<AppPage, PageLoad> = {
     modules: [
       'src/pages/RoomPage.tsx',
       'src/lib/realtime/realtime-connection.ts',
-      'src/features/player/engine/early-track.ts',
-      'src/features/player/early-player.ts',
+      ...EARLY_MODULES,
     ],
     messages: 'all',
   },

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Gauge, Volume1, Volume2, VolumeX } from 'lucide-react';
 import { cx } from '../../lib/cx';
 import { IconButton } from '../../ui/IconButton';
-import { isSilent, playerSettings, usePlayerSettings } from './player-settings';
+import { isSilent, playerSettings } from './player-settings';
+import { usePlayerSettings } from './usePlayerSettings';
 
 /** Volume, mute and "normalize volume": this listener's own, remembered in this browser. */
 export function VolumeControl() {

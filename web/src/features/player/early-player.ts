@@ -5,7 +5,7 @@ import type { ClockTransport, PlayerClock } from './engine/player-clock';
 import { engineView } from './engine-view';
 import { playerSettings } from './player-settings';
 import { makePlayerClock, makePlayerParts, type PlayerParts } from './player-parts';
-import { followOutputDelay } from './useOutputDelay';
+import { followOutputDelay } from './follow-output-delay';
 
 /**
  * A room page's player, started as the page opens (room-early-reads.ts, from the app's small

@@ -1,7 +1,10 @@
-import { useSyncExternalStore } from 'react';
 import { isVolume, storedSettings } from '../../lib/stored-settings';
 
-/** The listener's own player settings, kept in this browser (never sent to the room). */
+/**
+ * The listener's own player settings, kept in this browser (never sent to the room). Plain
+ * TypeScript: the early player (early-player.ts) reads them before React is in; the page
+ * follows them with `usePlayerSettings`.
+ */
 export type PlayerSettings = { volume: number; muted: boolean; normalize: boolean };
 
 /** Volume, mute and "normalize volume", remembered in localStorage across rooms and visits. */
@@ -16,8 +19,3 @@ export const playerSettings = storedSettings<PlayerSettings>(
  * the room's sounds either (test clicks, calibration chirps), as a person who muted it expects.
  */
 export const isSilent = ({ muted, volume }: PlayerSettings) => muted || volume === 0;
-
-/** The player settings, followed as they change (in this tab or another). */
-export function usePlayerSettings(): PlayerSettings {
-  return useSyncExternalStore(playerSettings.subscribe, playerSettings.get);
-}

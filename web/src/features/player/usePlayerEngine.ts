@@ -7,10 +7,10 @@ import type { PlayerClock } from './engine/player-clock';
 import type { SyncEngine } from './engine/sync-engine';
 import type { EngineStatus } from './engine/sync-state';
 import { claimEarlyPlayer, earlyClock, earlyPlayerFor } from './early-player';
-import { usePlayerSettings } from './player-settings';
+import { usePlayerSettings } from './usePlayerSettings';
 import { makePlayerClock, makePlayerParts } from './player-parts';
 import { installPlayerHook } from './test-hook';
-import { followOutputDelay } from './useOutputDelay';
+import { followOutputDelay } from './follow-output-delay';
 
 export type PlayerEngine = { engine: SyncEngine; clock: PlayerClock; status: EngineStatus };
 

@@ -4,7 +4,8 @@ import { useErrorText } from '../../../app/forms/useErrorText';
 import { callMutation } from '../../../lib/api/functions';
 import { Button } from '../../../ui/Button';
 import { PopoverSection } from '../../../ui/Popover';
-import { isSilent, usePlayerSettings } from '../player-settings';
+import { isSilent } from '../player-settings';
+import { usePlayerSettings } from '../usePlayerSettings';
 import type { PlayerModel } from '../usePlayer';
 import './room-sounds.css';
 

@@ -1,6 +1,7 @@
 import type { RoomDetails } from '@music-rooms/domain/rooms';
 import { PlayerBar } from '../../player/PlayerBar';
-import { isSilent, usePlayerSettings } from '../../player/player-settings';
+import { isSilent } from '../../player/player-settings';
+import { usePlayerSettings } from '../../player/usePlayerSettings';
 import { usePlayer } from '../../player/usePlayer';
 import { ImportButton } from '../../import/ImportButton';
 import { TracksArea } from '../../tracks/TracksArea';
