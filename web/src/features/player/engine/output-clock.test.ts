@@ -233,6 +233,18 @@ describe('the output clock (which context time is heard when)', () => {
     expect(worst).toBeLessThan(0.002);
   });
 
+  it("takes a new output's first calm stamps falling to where its music is in one step", () => {
+    // Seen when a page joined on a busy machine: after the wild first stamps, three calm ones
+    // over half a second lay 66 ms from where its music was, then the stamps fell there in one
+    // step and slid on a few ms per second.
+    const clock = new OutputClock();
+    clock.add(reading(1000, 0.146));
+    for (let at = 1050; at <= 1700; at += 50) clock.add(reading(at, 0.066));
+    const slide = (at: number) => (0.002 * (at - 1750)) / 1000;
+    for (let at = 1750; at <= 2500; at += 50) clock.add(reading(at, slide(at)));
+    expect(Math.abs(clock.heardTimeAt(2500)! - HEARD(2500))).toBeLessThan(0.005);
+  });
+
   it('keeps to the stamps from before a slide that starts right after the wild ones', () => {
     const clock = new OutputClock();
     clock.add(reading(1000, 0.13));

@@ -206,9 +206,10 @@ export class OutputClock {
   /** Page time (ms) of the first stamp after the output last fell. */
   private fellAt = 0;
   /**
-   * Whether this context's stamps were ever followed. Only then does a jump among stamps that
-   * slide say the output moved: a new output's stamps step as the library learns them (seen: 26
-   * ms in one step of a slide of 35 ms per second, its first calm stamps where the music was).
+   * Whether this context's stamps were ever followed. A new output's stamps step as the library
+   * learns them (seen: 26 ms in one step of a slide of 35 ms per second, its first calm stamps
+   * where the music was), so there only a jump of a whole `MOVED_S` says the output moved (seen:
+   * first stamps calm for half a second 66 ms from where the music was, then there in one step).
    */
   private everFollowed = false;
   /** The stamps' mapping, worked out once per stamp: read far more often than stamps come. */
@@ -257,7 +258,7 @@ export class OutputClock {
     if (!steady) {
       this.followedFrom = null;
       this.held ??= this.firstStamps();
-      if (this.everFollowed) this.held = this.movedTo(this.held) ?? this.held;
+      this.held = this.movedTo(this.held) ?? this.held;
       return;
     }
     this.everFollowed = true;
@@ -393,7 +394,10 @@ export class OutputClock {
     // under load: 12 ms per second down to 52 ms from where the music was, and back).
     const arrival = this.stamps.findLastIndex((point) => !far(point)) + 1;
     const before = this.stamps[arrival - 1];
-    const jumped = before && Math.abs(this.stamps[arrival]!.mapping - before.mapping) > MOVED_S / 2;
+    // A new output's stamps step as the library learns them (`everFollowed`): only a step as
+    // large as a move is one there.
+    const step = this.everFollowed ? MOVED_S / 2 : MOVED_S;
+    const jumped = before && Math.abs(this.stamps[arrival]!.mapping - before.mapping) > step;
     return jumped ? median(recent.map((point) => point.mapping)) : null;
   }
 
