@@ -11,7 +11,7 @@ const COMPRESS_FROM_BYTES = 1024;
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 /** The quality @fastify/compress uses: a good ratio at a small cost. */
-const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+export const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /** The bytes of one answer, by encoding, made when first asked for. */
 type Kept = { json: Buffer; encoded: Map<AnswerEncoding, Promise<Buffer>> };

@@ -1,9 +1,6 @@
 import { PassThrough, type Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
-import type { AnswerEncoding } from './answer-bytes';
-
-/** The quality @fastify/compress uses: a good ratio at a small cost. */
-const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+import { BROTLI_OPTIONS, type AnswerEncoding } from './answer-bytes';
 
 /**
  * A page sent in two parts: `head` at once (flushed through the compressor, so that the browser

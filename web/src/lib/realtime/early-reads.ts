@@ -9,9 +9,9 @@ import { liveQueryKey } from './live-query-registry';
  * watcher of the same query (`takeEarlyRead`, in RealtimeClient) instead of a read of its own.
  * Each is taken once, and only while fresh: a page opened later reads anew.
  *
- * The server answers a room page's first reads in the page it sends (server/src/routes/first-reads.ts):
- * such an answer is the early read's, with no request at all; one the page does not carry is
- * asked for.
+ * The server answers a room page's first reads in the page it sends
+ * (server/src/routes/first-reads.ts): such an answer is the early read's, with no request at
+ * all; one the page does not carry is asked for.
  */
 
 /** An early read older than this is not taken: the page came too late for it. */
