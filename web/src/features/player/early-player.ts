@@ -11,15 +11,13 @@ import { followOutputDelay } from './follow-output-delay';
  * A room page's player, started as the page opens (room-early-reads.ts, from the app's small
  * entry), before React and the room page are in. Its clock samples the server over the tab's
  * early connection on every room page (`startClockEarly`); when the room plays, its engine is
- * started once the track opened early (early-track.ts) has asked for the segment where the room
- * is, and starts the music as soon as the clock, the output and that segment allow
+ * started right after the track opened early (early-track.ts) has asked for its manifest, and
+ * starts the music as soon as the clock, the output and the segment where the room is allow
  * (`startPlayerEarly`). Made at the player's mount instead, the music waited for the page's
  * code, its first render, the clock's first probes and the output's first stamps one after
  * another (on a busy 2-core machine, the mount came 2.4–3.6 s after the page was asked for).
- * The engine makes its AudioContext as it starts, after the segment was asked for: its making
- * holds the page for a third of a second under PulseAudio, and made earlier (as the entry ran) it
- * held up the page's first reads and the track's manifest, so that the segment came later by as
- * much and the music no sooner. The listener's volume, mute and normalization and this output's
+ * The engine makes its AudioContext as it starts: of all the music waits for, the output is
+ * ready last (room-early-reads.ts). The listener's volume, mute and normalization and this output's
  * delay are in from the first sound. The room page's player takes what it finds
  * (`earlyPlayerFor`, `earlyClock`, then `claimEarlyPlayer`); what is not taken in time is stopped.
  */

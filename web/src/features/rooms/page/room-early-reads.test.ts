@@ -13,9 +13,16 @@ let answers: Record<string, unknown> = {};
 let manifests: string[] = [];
 /** How many realtime tokens the page asked for. */
 let tokens = 0;
+/** The manifests asked for and the audio contexts made, in order. */
+let steps: string[] = [];
+/** Whether the manifest's answers are held back (a slow server). */
+let holdManifests = false;
 
 /** The few calls a player makes of its AudioContext while the browser keeps it suspended. */
 class StandInContext {
+  constructor() {
+    steps.push('context');
+  }
   state = 'suspended';
   currentTime = 0;
   destination = {};
@@ -33,6 +40,8 @@ beforeEach(() => {
   read = [];
   manifests = [];
   tokens = 0;
+  steps = [];
+  holdManifests = false;
   answers = { 'rooms.getRoomInfoByUrl': { room: { _id: 'r1' } } };
   vi.stubGlobal('AudioContext', StandInContext);
   vi.stubGlobal(
@@ -44,6 +53,8 @@ beforeEach(() => {
       }
       if (url.includes('/playback')) {
         manifests.push(url);
+        steps.push('manifest');
+        if (holdManifests) return new Promise<Response>(() => {});
         return new Response('{}', { status: 404 });
       }
       const { path, args } = JSON.parse(init.body) as { path: string; args: unknown };
@@ -139,5 +150,25 @@ describe('a room page’s early reads', () => {
     readRoomEarly('/settings');
     readRoomEarly('/room/%E0%A4%A');
     expect(read).toEqual([]);
+  });
+
+  it('makes the player’s output right after asking for the manifest, not after its answer', async () => {
+    // Fresh modules: the test before claimed the early player, which only a new page undoes.
+    vi.resetModules();
+    const early = await import('../../player/early-player');
+    const { readRoomEarly: readEarlyOnNewPage } = await import('./room-early-reads');
+    const state = { trackId: 't1', playing: true, positionMs: 0, atServerMs: 0, durationMs: 1 };
+    answers['player.get'] = { state };
+    holdManifests = true;
+    // The early track opens where the page has an offline context to decode with.
+    vi.stubGlobal('OfflineAudioContext', class {});
+    readEarlyOnNewPage('/room/playing');
+    await vi.waitFor(() => expect(early.earlyPlayerFor(asRoomId('r1'), {})).not.toBeNull());
+    expect(steps).toEqual(['manifest', 'context']);
+    const player = early.earlyPlayerFor(asRoomId('r1'), {})!;
+    early.claimEarlyPlayer(player);
+    player.engine.stop();
+    player.clock.stop();
+    (await import('../../../lib/realtime/early-client')).takeEarlyClient()?.stop();
   });
 });
