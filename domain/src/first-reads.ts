@@ -1,4 +1,5 @@
 import type { FunctionArgs } from './functions';
+import type { PlaybackManifest } from './player';
 
 /**
  * A room page's first reads, answered in the page the server sends (server/src/routes/first-reads.ts)
@@ -26,3 +27,16 @@ export const roomReads = (roomId: string): Query[] => [
   { path: 'rooms.get', args: { id: roomId } },
   { path: 'player.get', args: { roomId } },
 ];
+
+/**
+ * The script element (JSON) that carries the playing track's playback manifest, with the address
+ * the player asks it at: the track's segment is then asked for as the page's entry runs, with no
+ * round trip before it.
+ */
+export const FIRST_MANIFEST_ELEMENT_ID = 'first-manifest';
+
+export type FirstManifest = { url: string; manifest: PlaybackManifest };
+
+/** Where the player asks a track's manifest without a pass, as a room page's early reads go. */
+export const playbackManifestPath = (trackId: string): string =>
+  `/api/tracks/${encodeURIComponent(trackId)}/playback`;

@@ -97,7 +97,7 @@ function sendRoomPage(
   const end = shell.lastIndexOf('</body>');
   const [head, tail] = end === -1 ? [shell, ''] : [shell.slice(0, end), shell.slice(end)];
   const reads = roomFirstReads(request.server, request, roomUrl);
-  const rest = reads.then((found) => (found.length > 0 ? firstReadsElement(found) : '') + tail);
+  const rest = reads.then((found) => firstReadsElement(found) + tail);
   const encoding = answerEncoding(request);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply

@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_READS_ELEMENT_ID, type FirstRead } from '@music-rooms/domain/first-reads';
+import {
+  FIRST_MANIFEST_ELEMENT_ID,
+  FIRST_READS_ELEMENT_ID,
+  type FirstManifest,
+  type FirstRead,
+} from '@music-rooms/domain/first-reads';
+import { asRoomId } from '@music-rooms/domain';
+import { makeAudioFixture } from '../helpers/audio-fixtures';
+import { manifestOf, uploadReadyTrack } from '../helpers/playback';
+import { command } from '../helpers/player';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { factories, type SessionClient } from '../helpers/factories';
 import { createRoom } from '../helpers/rooms';
@@ -21,13 +30,21 @@ const ELEMENT = new RegExp(
   's',
 );
 
-/** The page as `client` is sent it, and the reads it carries (null for none). */
+const MANIFEST_ELEMENT = new RegExp(
+  `<script type="application/json" id="${FIRST_MANIFEST_ELEMENT_ID}">(.*?)</script>`,
+  's',
+);
+
+/** The page as `client` is sent it, and the reads and the manifest it carries (null for none). */
 async function openPage(client: SessionClient, url: string) {
   const answer = await client.fetch(url, { headers: { accept: 'text/html' } });
   const html = await answer.text();
   const found = ELEMENT.exec(html)?.[1];
   const reads = found === undefined ? null : (JSON.parse(found) as FirstRead[]);
-  return { answer, html, reads };
+  const manifestFound = MANIFEST_ELEMENT.exec(html)?.[1];
+  const manifest =
+    manifestFound === undefined ? null : (JSON.parse(manifestFound) as FirstManifest);
+  return { answer, html, reads, manifest };
 }
 
 describe('a room page carries its viewer’s first reads', () => {
@@ -79,6 +96,23 @@ describe('a room page carries its viewer’s first reads', () => {
     expect(html).not.toContain('<script>alert(1)');
     expect(html.match(/<script/g)).toHaveLength(1);
     expect((reads![1]!.value as { name: string }).name).toBe(name);
+  });
+
+  it('carries the playing track’s manifest as the player would fetch it, and none while paused', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-manifest-'));
+    const owner = await factories(t).signedInUser();
+    const room = await createRoom(t, { owner: owner.user, roomUrl: 'playing' });
+    const file = await makeAudioFixture(dir, 'mp3', { seconds: 30, frequency: 440 });
+    const track = await uploadReadyTrack(t, owner.client, room, file, 'Heard');
+    const paused = await openPage(owner.client, '/room/playing');
+    expect(paused.reads?.map((read) => read.path)).toContain('player.get');
+    expect(paused.manifest).toBeNull();
+    await command(owner.client, asRoomId(room.id), 0, { type: 'play' });
+    const guest = factories(t).guest();
+    const { manifest } = await openPage(guest, '/room/playing');
+    expect(manifest?.url).toBe(`/api/tracks/${track._id}/playback`);
+    expect(manifest?.manifest).toEqual(await manifestOf(guest, track._id));
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('carries nothing on another page, and only the answer “no such room” for one that is not', async () => {

@@ -1,6 +1,8 @@
 import type { PlaybackState } from '@music-rooms/domain/playback';
 import type { RoomAccessArgs } from '@music-rooms/domain/rooms';
 import { mediaUrl } from '../../tracks/media-url';
+import type { PlaybackManifest } from '@music-rooms/domain/player';
+import { takePageManifest } from './page-manifest';
 import { createSegmentSource } from './segment-decode';
 import { fetchManifest } from './segment-fetch';
 import type { SegmentSource } from './segment-source';
@@ -31,7 +33,9 @@ let playerOpened = false;
 
 /**
  * Opens the track of a playing room and decodes where it will be; nothing when it does not play.
- * Answers once the segment has been asked for (or the opening failed, or there was none).
+ * With the manifest the page came with, the segment is asked for before this answers; otherwise
+ * the manifest is. Answers once the segment has been asked for (or the opening failed, or there
+ * was none).
  */
 export function openTrackEarly(state: PlaybackState, pass: RoomAccessArgs = {}): Promise<void> {
   const none = Promise.resolve();
@@ -40,13 +44,10 @@ export function openTrackEarly(state: PlaybackState, pass: RoomAccessArgs = {}):
   // Before the server's clock is known the wall clock places the room, as the engine does.
   const position = roomPositionSoon(state, Date.now());
   const url = mediaUrl(state.trackId, 'playback', pass);
-  const source = fetchManifest(url).then((manifest) => {
-    const decoder = new OfflineAudioContext(manifest.channels, 1, manifest.sampleRate);
-    const opened = createSegmentSource(decoder, manifest);
-    // Its outcome is the lane's to hear, when it takes the track.
-    opened.load(opened.segmentAt(position)).catch(() => {});
-    return opened;
-  });
+  const given = takePageManifest(url);
+  const source = given
+    ? Promise.resolve(openAt(given, position))
+    : fetchManifest(url).then((manifest) => openAt(manifest, position));
   letGo();
   early = { url, source, expiry: setTimeout(letGo, FRESH_MS) };
   // Its outcome is the lane's to hear; the answer only says the opening went as far as it could.
@@ -54,6 +55,15 @@ export function openTrackEarly(state: PlaybackState, pass: RoomAccessArgs = {}):
     () => {},
     () => {},
   );
+}
+
+/** The track's segments, decoded by a decoder of its own, the one at `position` asked for now. */
+function openAt(manifest: PlaybackManifest, position: number): SegmentSource {
+  const decoder = new OfflineAudioContext(manifest.channels, 1, manifest.sampleRate);
+  const opened = createSegmentSource(decoder, manifest);
+  // Its outcome is the lane's to hear, when it takes the track.
+  opened.load(opened.segmentAt(position)).catch(() => {});
+  return opened;
 }
 
 /**
