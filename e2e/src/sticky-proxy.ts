@@ -22,9 +22,14 @@ const nodeOf = (cookie: string | undefined, count: number): number | null => {
  * A load balancer as README "Several nodes" asks for, small enough to read: a client without the
  * node cookie goes to the next node in turn and is handed the cookie, a client with it always
  * goes to that node (Socket.IO's long-polling needs it), and WebSocket upgrades are passed
- * through as raw bytes. The nodes trust its X-Forwarded-* headers (TRUST_PROXY=true).
+ * through as raw bytes, or refused (`webSockets: false`, as a proxy that does not pass them
+ * does). The nodes trust its X-Forwarded-* headers (TRUST_PROXY=true).
  */
-export async function startStickyProxy(port: number, nodeUrls: string[]): Promise<StickyProxy> {
+export async function startStickyProxy(
+  port: number,
+  nodeUrls: string[],
+  { webSockets = true }: { webSockets?: boolean } = {},
+): Promise<StickyProxy> {
   const nodes = nodeUrls.map((url) => new URL(url));
   const upgrades = nodes.map(() => 0);
   const sockets = new Set<net.Socket>();
@@ -64,6 +69,10 @@ export async function startStickyProxy(port: number, nodeUrls: string[]): Promis
   });
 
   server.on('upgrade', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+    if (!webSockets) {
+      client.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      return;
+    }
     const { index, node, forwarded } = route(req);
     upgrades[index] = (upgrades[index] ?? 0) + 1;
     const upstream = net.connect(Number(node.port), node.hostname, () => {

@@ -4,6 +4,7 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, test } from '../src/fixtures';
 import { builtPreloads, dist } from './support/built-preloads';
 import { playerBar } from './support/player';
+import { startStickyProxy } from '../src/sticky-proxy';
 import { createRoomAs, signInContext } from './support/rooms';
 
 /** The scripts and styles a page as sent names in its head (the entry and every preload). */
@@ -101,7 +102,7 @@ describe('a page’s first load', () => {
     }
   });
 
-  test('a room page asks for its connection’s token while the connection opens', async ({
+  test('a room page opens a WebSocket at once, asking for its token while it opens', async ({
     context,
     page,
     server,
@@ -109,19 +110,58 @@ describe('a page’s first load', () => {
   }) => {
     const room = await createRoomAs(server, member, { name: 'Token', room_url: 'token-early' });
     await signInContext(context, server, member);
-    const token: Request[] = [];
-    const transport: Request[] = [];
+    let tokenAskedAt: number | null = null;
+    let handshakeAt: number | null = null;
+    const polls: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/realtime/token')) token.push(request);
-      if (request.url().includes('/socket.io/')) transport.push(request);
+      if (request.url().includes('/api/realtime/token')) tokenAskedAt ??= performance.now();
+      if (request.url().includes('/socket.io/')) polls.push(request.url());
+    });
+    // Engine.IO's first frame ("0{…}") answers the transport's handshake.
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes('/socket.io/')) return;
+      socket.on('framereceived', () => (handshakeAt ??= performance.now()));
     });
     await page.goto(`${server.url}/room/${room.room_url}`);
     await page.getByRole('heading', { level: 1, name: 'Token' }).waitFor();
-    await expect.poll(() => transport.length).toBeGreaterThan(1);
-    await Promise.all([token[0]!.response(), transport[0]!.response()]);
+    await expect.poll(() => handshakeAt).not.toBeNull();
     // Before the transport's handshake answered, not after (Socket.IO asks for its auth then).
-    const handshake = transport[0]!.timing();
-    expect(token[0]!.timing().startTime).toBeLessThan(handshake.startTime + handshake.responseEnd);
+    expect(tokenAskedAt).not.toBeNull();
+    expect(tokenAskedAt!).toBeLessThan(handshakeAt!);
+    // No long-polling first: its handshake and first messages were round trips of their own.
+    expect(polls).toEqual([]);
+  });
+
+  test('where WebSockets do not get through, a room page connects by long-polling', async ({
+    context,
+    page,
+    server,
+    member,
+  }) => {
+    const proxy = await startStickyProxy(0, [server.url], { webSockets: false });
+    try {
+      const room = await createRoomAs(server, member, { name: 'Polled', room_url: 'polled' });
+      await signInContext(context, server, member);
+      const tried: string[] = [];
+      page.on('websocket', (socket) => tried.push(socket.url()));
+      const connected = new Promise<void>((resolve) => {
+        page.on('response', (response) => {
+          if (!response.url().includes('/socket.io/')) return;
+          // Socket.IO's answer to the connection ("40{…}"), among the poll's packets.
+          void response.text().then(
+            (text) => text.split('\x1e').some((packet) => packet.startsWith('40{')) && resolve(),
+            () => {},
+          );
+        });
+      });
+      await page.goto(`${proxy.url}/room/${room.room_url}`);
+      await page.getByRole('heading', { level: 1, name: 'Polled' }).waitFor();
+      await connected;
+      // It tried a WebSocket first.
+      expect(tried.some((url) => url.includes('/socket.io/'))).toBe(true);
+    } finally {
+      await proxy.close();
+    }
   });
 
   test('every file a page’s first view names is there', async ({ server }) => {

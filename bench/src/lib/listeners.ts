@@ -37,19 +37,33 @@ export function launchListener(
 /**
  * Keeps each AudioContext the page makes on `window.benchAudioContexts`, so that the bench can
  * read the output's own figures beside the test hook's (`audioOf`), and every output stamp of
- * the newest one on `window.benchOutputStamps` (`outputStampsOf`). Runs before the page's code.
+ * the newest one on `window.benchOutputStamps` (`outputStampsOf`), and when the realtime
+ * connection's handshake was answered over a WebSocket (which the page's resource timings do not
+ * list). Runs before the page's code.
  */
 function keepAudioContexts() {
   const Original = window.AudioContext;
   const kept: AudioContext[] = [];
   const stamps: Array<[number, number]> = [];
-  const marks: { contextAt?: number; firstStart?: [number, number] } = {};
+  const marks: { contextAt?: number; firstStart?: [number, number]; connectedAt?: number } = {};
   Object.assign(window, { benchAudioContexts: kept, benchOutputStamps: stamps, benchMarks: marks });
   window.AudioContext = class extends Original {
     constructor(options?: AudioContextOptions) {
       super(options);
       kept.push(this);
       marks.contextAt ??= performance.now();
+    }
+  };
+  // Socket.IO's answer to the connection ("40…"), the first message of the kind on a WebSocket.
+  const OriginalSocket = window.WebSocket;
+  window.WebSocket = class extends OriginalSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      this.addEventListener('message', (event: MessageEvent) => {
+        if (typeof event.data === 'string' && event.data.startsWith('40')) {
+          marks.connectedAt ??= performance.now();
+        }
+      });
     }
   };
   // The first sound the page starts: when it was started, and the context time it plays from.
@@ -112,7 +126,7 @@ export async function pageMarksOf(page: Page, now: () => number): Promise<PageMa
   const [pageNow, marks, documentMs, connectedMs, segmentMs, mappingS, fetched] =
     await page.evaluate(() => {
       const kept = window as {
-        benchMarks?: { contextAt?: number; firstStart?: [number, number] };
+        benchMarks?: { contextAt?: number; firstStart?: [number, number]; connectedAt?: number };
         benchOutputStamps?: Array<[number, number]>;
       };
       const navigation = performance.getEntriesByType('navigation')[0] as
@@ -149,7 +163,7 @@ export async function pageMarksOf(page: Page, now: () => number): Promise<PageMa
     fromContextS === null || mappingS === null ? null : (fromContextS - mappingS) * 1000;
   return {
     documentAt: onServer(documentMs),
-    connectedAt: onServer(connectedMs),
+    connectedAt: onServer(marks.connectedAt ?? connectedMs),
     contextAt: onServer(marks.contextAt),
     firstSegmentAt: onServer(segmentMs),
     startCalledAt: onServer(calledAt),
