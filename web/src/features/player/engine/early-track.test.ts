@@ -1,4 +1,6 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_MANIFEST_ELEMENT_ID } from '@music-rooms/domain/first-reads';
 import { asTrackId } from '@music-rooms/domain/ids';
 import type { PlaybackState } from '@music-rooms/domain/playback';
 import type { PlaybackManifest } from '@music-rooms/domain/player';
@@ -76,6 +78,7 @@ beforeEach(async () => {
   );
 });
 afterEach(() => {
+  document.body.replaceChildren();
   vi.unstubAllGlobals();
 });
 
@@ -150,5 +153,38 @@ describe('a playing room’s track opened early', () => {
     openTrackEarly(playing());
     expect(fetched).toEqual([MANIFEST_URL]);
     expect(takeEarlyTrack(MANIFEST_URL)).toBeNull();
+  });
+});
+
+/** The element a room page carries its playing track's manifest in, as the server writes it. */
+function pageCarries(url: string): void {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = FIRST_MANIFEST_ELEMENT_ID;
+  element.textContent = JSON.stringify({ url, manifest });
+  document.body.append(element);
+}
+
+describe('the manifest a room page came with', () => {
+  it('has the segment where the room is asked for at once, and no manifest', async () => {
+    pageCarries(MANIFEST_URL);
+    void openTrackEarly(playing());
+    expect(fetched).toEqual([`${manifest.dataUrl} bytes=2000-2999`]);
+    expect(document.getElementById(FIRST_MANIFEST_ELEMENT_ID)).toBeNull();
+    const source = await takeEarlyTrack(MANIFEST_URL);
+    expect(source?.manifest).toEqual(manifest);
+  });
+
+  it('is not taken for another address: that manifest is asked for', async () => {
+    pageCarries('/api/tracks/t2/playback');
+    await openTrackEarly(playing());
+    expect(fetched[0]).toBe(MANIFEST_URL);
+  });
+
+  it('is asked for when the page came cut short', async () => {
+    pageCarries(MANIFEST_URL);
+    document.getElementById(FIRST_MANIFEST_ELEMENT_ID)!.textContent = '{"url":"/api/tr';
+    await openTrackEarly(playing());
+    expect(fetched[0]).toBe(MANIFEST_URL);
   });
 });
