@@ -1,11 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
-import { describe, expect, test } from '../src/fixtures';
+import { describe, expect, test as base } from '../src/fixtures';
 import { builtPreloads, dist } from './support/built-preloads';
 import { playerBar } from './support/player';
 import { startStickyProxy } from '../src/sticky-proxy';
 import { createRoomAs, signInContext } from './support/rooms';
+
+/**
+ * A room page waits for its first reads a second before it goes out without them; with the
+ * other suites on the machine's two cores they have taken longer than that. What is tested here
+ * is what the page carries, so the page waits for them as long as a test may.
+ */
+const test = base.extend(
+  'serverOptions',
+  { scope: 'file' },
+  { rooms: { firstReadsWaitMs: 60_000 } },
+);
 
 /** The scripts and styles a page as sent names in its head (the entry and every preload). */
 async function namedInShell(url: string, headers: Record<string, string>): Promise<Set<string>> {

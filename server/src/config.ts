@@ -81,6 +81,8 @@ export type RoomTimings = {
   /** How often a node renews its presence entries; an entry unrenewed for entryTtl lapses. */
   presenceHeartbeatMs: number;
   presenceEntryTtlMs: number;
+  /** How long a room page waits for its first reads before it goes out without them. */
+  firstReadsWaitMs: number;
 };
 
 export const DEFAULT_ROOM_TIMINGS: RoomTimings = {
@@ -89,6 +91,7 @@ export const DEFAULT_ROOM_TIMINGS: RoomTimings = {
   presenceRetentionMs: LIMITS.presenceRetentionMs,
   presenceHeartbeatMs: 10_000,
   presenceEntryTtlMs: 30_000,
+  firstReadsWaitMs: 1000,
 };
 
 /** How much one person may upload at once and how fast, and how much a room may hold. */

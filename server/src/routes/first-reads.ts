@@ -27,13 +27,11 @@ import { playbackManifest } from '../services/tracks/playback';
  * the app's code (seen: 0.4–1 s on a busy 2-core machine).
  *
  * A read that fails is left out (the page asks for it and hears the failure as before), and so
- * is everything once the reads take longer than `WAIT_MS` (the manifest alone, when it is what
+ * is everything once the reads take longer than `rooms.firstReadsWaitMs` (a second; the manifest alone, when it is what
  * is late). The page goes out before them, up to its last element (web-app.ts), and its scripts
  * load meanwhile; they run once it has ended, so a server slower than that holds them, and the
  * page then asks for itself.
  */
-const WAIT_MS = 1000;
-
 type Read = (path: string, args: FunctionArgs) => Promise<FirstRead | null>;
 
 /** What a room page carries: its first reads and, when the room plays, its track's manifest. */
@@ -53,7 +51,7 @@ export async function roomFirstReads(
     const outcome = await app.functions.run(definition, args, { ...caller, address: request.ip });
     return outcome.status === 'success' ? { path, args, value: outcome.value ?? null } : null;
   };
-  const deadline = Date.now() + WAIT_MS;
+  const deadline = Date.now() + app.config.rooms.firstReadsWaitMs;
   const reads = await beforeDeadline(readAll(read, roomUrl), deadline, []);
   const manifest = await beforeDeadline(playingManifest(app, caller, reads), deadline, null);
   return { reads, manifest };

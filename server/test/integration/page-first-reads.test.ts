@@ -13,6 +13,7 @@ import { makeAudioFixture } from '../helpers/audio-fixtures';
 import { manifestOf, uploadReadyTrack } from '../helpers/playback';
 import { command } from '../helpers/player';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { DEFAULT_ROOM_TIMINGS } from '../../src/config';
 import { factories, type SessionClient } from '../helpers/factories';
 import { createRoom } from '../helpers/rooms';
 
@@ -52,7 +53,10 @@ describe('a room page carries its viewer’s first reads', () => {
   let dist: string;
   beforeAll(async () => {
     dist = shellOnlyBuild();
-    t = await startTestApp({}, { config: { webDist: dist } });
+    // The page waits for its reads a second before it goes out without them; on a machine busy
+    // with other suites they have taken longer. What the page carries is what is tested here.
+    const rooms = { ...DEFAULT_ROOM_TIMINGS, firstReadsWaitMs: 60_000 };
+    t = await startTestApp({}, { config: { webDist: dist, rooms } });
   });
   afterAll(async () => {
     await t.close();
