@@ -91,6 +91,11 @@ export class ClockSync {
     this.forgetOld(sample.at);
   }
 
+  /** Whether `sample` still counts: it may have aged out, or gone with a step of the clock. */
+  holds(sample: ClockSample): boolean {
+    return this.samples.includes(sample);
+  }
+
   /** Forgets everything (after a reconnect to another node, say). */
   reset(): void {
     this.samples = [];

@@ -40,3 +40,13 @@ export type FirstManifest = { url: string; manifest: PlaybackManifest };
 /** Where the player asks a track's manifest without a pass, as a room page's early reads go. */
 export const playbackManifestPath = (trackId: string): string =>
   `/api/tracks/${encodeURIComponent(trackId)}/playback`;
+
+/**
+ * The script element (JSON) of a room page with the server's clock as it answered the page: when
+ * its request came in and when the page's first part left, on the server's timeline (epoch ms).
+ * With the page's own timing of that request (Navigation Timing), the page is a clock probe of
+ * its own, in before the connection that the clock's other probes go over.
+ */
+export const PAGE_CLOCK_ELEMENT_ID = 'page-clock';
+
+export type PageClock = { receivedAt: number; sentAt: number };

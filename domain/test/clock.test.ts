@@ -130,4 +130,17 @@ describe('the estimate', () => {
     sync.reset();
     expect(sync.estimate()).toBeNull();
   });
+
+  it('tells whether a sample still counts: not once it aged out or went with a step', () => {
+    const sync = new ClockSync({ windowMs: 10_000 });
+    const first = sampleOf(probe(0, 100, 3, 3));
+    sync.add(first);
+    expect(sync.holds(first)).toBe(true);
+    sync.add(sampleOf(probe(20_000, 100, 3, 3)));
+    expect(sync.holds(first)).toBe(false);
+    const kept = sampleOf(probe(21_000, 100, 3, 3));
+    sync.add(kept);
+    for (let i = 22; i < 25; i += 1) sync.add(sampleOf(probe(i * 1000, 900, 4, 4)));
+    expect(sync.holds(kept)).toBe(false);
+  });
 });

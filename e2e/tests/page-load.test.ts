@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, test as base } from '../src/fixtures';
 import { builtPreloads, dist } from './support/built-preloads';
-import { playerBar } from './support/player';
+import { playerBar, snapshot } from './support/player';
 import { startStickyProxy } from '../src/sticky-proxy';
 import { createRoomAs, signInContext } from './support/rooms';
 
@@ -141,6 +141,35 @@ describe('a page’s first load', () => {
     expect(tokenAskedAt!).toBeLessThan(handshakeAt!);
     // No long-polling first: its handshake and first messages were round trips of their own.
     expect(polls).toEqual([]);
+  });
+
+  test('a room page knows the server’s clock from the page itself, before its connection opens', async ({
+    context,
+    page,
+    server,
+    member,
+  }) => {
+    const room = await createRoomAs(server, member, { name: 'Clock', room_url: 'page-clock' });
+    await signInContext(context, server, member);
+    // The connection's token is held: no clock probe can go out until it is let through.
+    let letThrough: () => void = () => {};
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    await page.route('**/api/realtime/token', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/room/${room.room_url}`);
+    await page.getByRole('heading', { level: 1, name: 'Clock' }).waitFor();
+    await expect.poll(async () => (await snapshot(page))?.serverNow ?? null).not.toBeNull();
+    // The server's clock is this machine's (server/src/services/server-clock.ts): the page's
+    // estimate of it falls between the moments around its reading, within the page's round trip.
+    const before = Date.now();
+    const shot = (await snapshot(page))!;
+    const after = Date.now();
+    expect(shot.rttMs).not.toBeNull();
+    expect(shot.serverNow!).toBeGreaterThan(before - 1 - shot.rttMs! / 2);
+    expect(shot.serverNow!).toBeLessThan(after + 1 + shot.rttMs! / 2);
+    letThrough();
   });
 
   test('where WebSockets do not get through, a room page connects by long-polling', async ({

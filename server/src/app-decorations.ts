@@ -12,6 +12,7 @@ import './plugins/dev-tools-runtime';
 import './plugins/input-guard';
 import './plugins/jobs-runtime';
 import './plugins/player-runtime';
+import './plugins/request-arrival';
 import './plugins/room-runtime';
 import './plugins/session';
 import './plugins/tracks-runtime';

@@ -9,6 +9,7 @@ import { contentSecurityPolicy } from './plugins/security';
 import { storageOrigin } from './storage';
 import { databasePlugin } from './plugins/database';
 import { buildInfoPlugin } from './plugins/build-info';
+import { requestArrivalPlugin } from './plugins/request-arrival';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { backgroundWorkPlugin } from './plugins/background-work';
@@ -74,6 +75,7 @@ export async function buildApp(
   });
   app.decorate('config', config);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  await app.register(requestArrivalPlugin);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

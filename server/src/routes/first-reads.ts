@@ -3,15 +3,18 @@ import type { FunctionArgs } from '@music-rooms/domain/functions';
 import {
   FIRST_MANIFEST_ELEMENT_ID,
   FIRST_READS_ELEMENT_ID,
+  PAGE_CLOCK_ELEMENT_ID,
   playbackManifestPath,
   roomInfoRead,
   roomReads,
   type FirstManifest,
   type FirstRead,
+  type PageClock,
 } from '@music-rooms/domain/first-reads';
 import type { PlayerView } from '@music-rooms/domain/player';
 import type { TrackId } from '@music-rooms/domain/ids';
 import type { Caller } from '../functions/define';
+import { serverNow } from '../services/server-clock';
 import { playbackManifest } from '../services/tracks/playback';
 
 /**
@@ -108,6 +111,16 @@ export function firstReadsElement({ reads, manifest }: RoomPageReads): string {
     reads.length > 0 ? jsonElement(FIRST_READS_ELEMENT_ID, reads) : '',
     manifest ? jsonElement(FIRST_MANIFEST_ELEMENT_ID, manifest) : '',
   ].join('');
+}
+
+/**
+ * The server's clock as the page's first part goes (domain/first-reads.ts): now, and when its
+ * request came in (`receivedAt`, `request.arrivedAt`), so that the time spent on it here (its
+ * session's lookup, say) is no part of the probe's round trip.
+ */
+export function pageClockElement(receivedAt: number): string {
+  const clock: PageClock = { receivedAt, sentAt: serverNow() };
+  return jsonElement(PAGE_CLOCK_ELEMENT_ID, clock);
 }
 
 function jsonElement(id: string, value: unknown): string {

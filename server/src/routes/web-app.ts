@@ -8,7 +8,7 @@ import { notFound } from '../errors';
 import { clientError } from '../plugins/error-handler';
 import { readJsonFile, readWebShell } from '../storage/web-build';
 import { answerEncoding } from './answer-bytes';
-import { firstReadsElement, roomFirstReads } from './first-reads';
+import { firstReadsElement, pageClockElement, roomFirstReads } from './first-reads';
 import { twoPartPage } from './page-stream';
 import { pageShells, type PageShells } from './page-shell';
 
@@ -85,8 +85,9 @@ async function sendShell(request: FastifyRequest, reply: FastifyReply, shells: P
 
 /**
  * A room page, with its viewer's first reads last in its body (first-reads.ts). Everything
- * before them goes at once; it carries what only this viewer may read, so no shared cache keeps
- * it. Compressed here (the compression plugin would hold the first part back until the last).
+ * before them goes at once, with the server's clock as it went (a clock probe for the player);
+ * it carries what only this viewer may read, so no shared cache keeps it. Compressed here (the
+ * compression plugin would hold the first part back until the last).
  */
 function sendRoomPage(
   request: FastifyRequest,
@@ -96,14 +97,16 @@ function sendRoomPage(
 ) {
   const end = shell.lastIndexOf('</body>');
   const [head, tail] = end === -1 ? [shell, ''] : [shell.slice(0, end), shell.slice(end)];
-  const reads = roomFirstReads(request.server, request, roomUrl);
-  const rest = reads.then((found) => firstReadsElement(found) + tail);
+  const rest = () =>
+    roomFirstReads(request.server, request, roomUrl).then(
+      (found) => firstReadsElement(found) + tail,
+    );
   const encoding = answerEncoding(request);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply
+  reply
     .header('cache-control', 'private, no-cache')
-    .header('vary', 'cookie, accept-language, accept-encoding')
-    .send(twoPartPage(encoding, head, rest));
+    .header('vary', 'cookie, accept-language, accept-encoding');
+  return reply.send(twoPartPage(encoding, head + pageClockElement(request.arrivedAt), rest));
 }
 
 /** The room address of a room page's path, as the page reads it; null when it is no valid escape. */

@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FIRST_MANIFEST_ELEMENT_ID,
   FIRST_READS_ELEMENT_ID,
+  PAGE_CLOCK_ELEMENT_ID,
   type FirstManifest,
   type FirstRead,
+  type PageClock,
 } from '@music-rooms/domain/first-reads';
 import { asRoomId } from '@music-rooms/domain';
 import { makeAudioFixture } from '../helpers/audio-fixtures';
@@ -14,6 +16,7 @@ import { manifestOf, uploadReadyTrack } from '../helpers/playback';
 import { command } from '../helpers/player';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { DEFAULT_ROOM_TIMINGS } from '../../src/config';
+import { serverNow } from '../../src/services/server-clock';
 import { factories, type SessionClient } from '../helpers/factories';
 import { createRoom } from '../helpers/rooms';
 
@@ -98,7 +101,8 @@ describe('a room page carries its viewer’s first reads', () => {
     await createRoom(t, { owner: user, roomUrl: 'named', name });
     const { html, reads } = await openPage(client, '/room/named');
     expect(html).not.toContain('<script>alert(1)');
-    expect(html.match(/<script/g)).toHaveLength(1);
+    // The page's clock and its reads.
+    expect(html.match(/<script/g)).toHaveLength(2);
     expect((reads![1]!.value as { name: string }).name).toBe(name);
   });
 
@@ -119,11 +123,29 @@ describe('a room page carries its viewer’s first reads', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('carries the server’s clock as it answered: after the request came, before the page went', async () => {
+    const { client } = await factories(t).signedInUser();
+    const asked = serverNow();
+    const answer = await client.fetch('/room/late%20night', { headers: { accept: 'text/html' } });
+    const firstByteBy = serverNow();
+    const html = await answer.text();
+    const found = new RegExp(
+      `<script type="application/json" id="${PAGE_CLOCK_ELEMENT_ID}">(.*?)</script>`,
+    ).exec(html)?.[1];
+    const clock = JSON.parse(found ?? 'null') as PageClock;
+    expect(clock.receivedAt).toBeGreaterThanOrEqual(asked);
+    expect(clock.sentAt).toBeGreaterThanOrEqual(clock.receivedAt);
+    expect(clock.sentAt).toBeLessThanOrEqual(firstByteBy);
+    // In the part that goes at once, not with the reads it would wait for.
+    expect(html.indexOf(PAGE_CLOCK_ELEMENT_ID)).toBeLessThan(html.indexOf(FIRST_READS_ELEMENT_ID));
+  });
+
   it('carries nothing on another page, and only the answer “no such room” for one that is not', async () => {
     const { client } = await factories(t).signedInUser();
     for (const url of ['/', '/settings', '/no-such-page']) {
-      const { reads, answer } = await openPage(client, url);
+      const { reads, answer, html } = await openPage(client, url);
       expect(reads, url).toBeNull();
+      expect(html, url).not.toContain(PAGE_CLOCK_ELEMENT_ID);
       expect(answer.headers.get('cache-control'), url).toBe('no-cache');
     }
     const { reads } = await openPage(client, '/room/no-such-room');

@@ -32,7 +32,10 @@ describe('a page sent in two parts', () => {
       const head = `<!doctype html><head>${'<link rel="modulepreload" href="/a.js">'.repeat(40)}</head><body>`;
       let endTail: (text: string) => void = () => {};
       const tail = new Promise<string>((resolve) => (endTail = resolve));
-      const read = readAsItComes(twoPartPage(encoding, head, tail), encoding);
+      const read = readAsItComes(
+        twoPartPage(encoding, head, () => tail),
+        encoding,
+      );
       await until(() => read.text() === head);
       // The browser has the head (and the files it names) while the tail is still being read.
       expect(read.text()).toBe(head);
@@ -42,9 +45,29 @@ describe('a page sent in two parts', () => {
     },
   );
 
+  it.each(['br', 'gzip', 'identity'] as const)(
+    'begins its tail once its head is out of the compressor (%s)',
+    async (encoding) => {
+      const head = '<!doctype html><head></head><body>';
+      let headBytesWhenBegun = -1;
+      const page: Readable = twoPartPage(encoding, head, async () => {
+        // (Once the page is returned: without a compressor the head goes through as it is written.)
+        await null;
+        // Nothing reads the page yet: what the compressor gave out waits in it.
+        headBytesWhenBegun = page.readableLength;
+        return '</body>';
+      });
+      await until(() => headBytesWhenBegun !== -1);
+      expect(headBytesWhenBegun).toBeGreaterThan(0);
+      const read = readAsItComes(page, encoding);
+      await read.ended;
+      expect(read.text()).toBe(`${head}</body>`);
+    },
+  );
+
   it('ends the page without its tail when the tail fails', async () => {
     const read = readAsItComes(
-      twoPartPage('gzip', '<body>', Promise.reject(new Error('x'))),
+      twoPartPage('gzip', '<body>', () => Promise.reject(new Error('x'))),
       'gzip',
     );
     await read.ended;

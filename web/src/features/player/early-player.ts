@@ -6,6 +6,7 @@ import { engineView } from './engine-view';
 import { playerSettings } from './player-settings';
 import { makePlayerClock, makePlayerParts, type PlayerParts } from './player-parts';
 import { followOutputDelay } from './follow-output-delay';
+import { takePageClockSample } from './engine/page-clock';
 
 /**
  * A room page's player, started as the page opens (room-early-reads.ts, from the app's small
@@ -33,10 +34,13 @@ let expiry: ReturnType<typeof setTimeout> | null = null;
 /** The page's player was made: what starts early after that would play the room twice. */
 let playerMounted = false;
 
-/** Starts sampling the server's clock over the tab's connection, once. */
+/**
+ * Starts sampling the server's clock over the tab's connection, once, from the page's own sample:
+ * the music can start on that while the connection is still opening.
+ */
 export function startClockEarly(transport: ClockTransport): void {
   if (playerMounted || clock) return;
-  clock = makePlayerClock(transport);
+  clock = makePlayerClock(transport, takePageClockSample());
   clock.start();
   expiry ??= setTimeout(letGo, FRESH_MS);
 }

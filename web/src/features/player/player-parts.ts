@@ -1,3 +1,4 @@
+import type { ClockSample } from '@music-rooms/domain/clock';
 import type { RoomAccessArgs } from '@music-rooms/domain/rooms';
 import { trackOpener } from './engine/open-track';
 import { PlayerClock, type ClockTransport } from './engine/player-clock';
@@ -21,9 +22,15 @@ function onPageWake(listener: () => void): () => void {
   };
 }
 
-/** The server's clock over the tab's realtime connection, not started yet. */
-export function makePlayerClock(transport: ClockTransport): PlayerClock {
-  return new PlayerClock(transport, { onWake: onPageWake });
+/**
+ * The server's clock over the tab's realtime connection, from the page's own sample when there is
+ * one (page-clock.ts), not started yet.
+ */
+export function makePlayerClock(
+  transport: ClockTransport,
+  pageSample: ClockSample | null = null,
+): PlayerClock {
+  return new PlayerClock(transport, { onWake: onPageWake, pageSample });
 }
 
 /**

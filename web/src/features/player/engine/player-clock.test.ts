@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClockSample } from '@music-rooms/domain/clock';
 import { PlayerClock, type ClockTransport } from './player-clock';
 
 /** The server's clock runs this far ahead of the page's. */
@@ -89,5 +90,72 @@ describe("the player's clock", () => {
     // Then three every five seconds: the minute's window keeps three dozen.
     expect(clock.estimate()!.samples).toBeGreaterThanOrEqual(30);
     clock.stop();
+  });
+
+  describe("with the page's own sample", () => {
+    /** The page's request, just in: 2 ms off the server's clock within its ±4 ms. */
+    const pageSample = (): ClockSample => ({
+      offsetMs: TRUE_OFFSET_MS + 2,
+      rttMs: 8,
+      at: Date.now(),
+    });
+
+    /** A socket that opens when told to, its probes `legMs` each way (slow while the page loads). */
+    function openingSocket() {
+      const opened = new Set<() => void>();
+      const socket = {
+        connected: false,
+        legMs: 10,
+        onConnect: (listener: () => void) => (opened.add(listener), () => opened.delete(listener)),
+        ping: async () => {
+          const sentAt = Date.now();
+          const leg = socket.legMs;
+          await new Promise((resolve) => setTimeout(resolve, 2 * leg));
+          return { sentAt, serverNow: sentAt + leg + TRUE_OFFSET_MS, receivedAt: Date.now() };
+        },
+        open: () => {
+          socket.connected = true;
+          opened.forEach((listener) => listener());
+        },
+      };
+      return socket;
+    }
+
+    it('knows the server’s clock before its connection opens, and keeps the sample as it does', async () => {
+      const socket = openingSocket();
+      const clock = new PlayerClock(socket, { now: Date.now, pageSample: pageSample() });
+      clock.start();
+      // The samples the start counts are the connection's probes: none yet.
+      expect(clock.estimate()).toMatchObject({
+        offsetMs: TRUE_OFFSET_MS + 2,
+        errorBoundMs: 4,
+        samples: 0,
+      });
+      socket.open();
+      await vi.advanceTimersByTimeAsync(20);
+      // A first probe slower than the page (±10 ms) narrows nothing: the page's bounds stand.
+      expect(clock.estimate()).toMatchObject({ errorBoundMs: 4, samples: 1 });
+      socket.legMs = 1;
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(Math.abs(clock.estimate()!.offsetMs - TRUE_OFFSET_MS)).toBeLessThan(0.5);
+      clock.stop();
+    });
+
+    it('forgets it with the rest when the connection opens again (perhaps to another node)', async () => {
+      const socket = openingSocket();
+      const clock = new PlayerClock(socket, { now: Date.now, pageSample: pageSample() });
+      clock.start();
+      socket.open();
+      await vi.advanceTimersByTimeAsync(1000);
+      socket.open();
+      await vi.advanceTimersByTimeAsync(20);
+      // The one probe since, ±10 ms, with nothing of the page's to narrow it.
+      expect(clock.estimate()).toMatchObject({
+        offsetMs: TRUE_OFFSET_MS,
+        errorBoundMs: 10,
+        samples: 1,
+      });
+      clock.stop();
+    });
   });
 });
