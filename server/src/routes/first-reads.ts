@@ -30,10 +30,10 @@ import { playbackManifest } from '../services/tracks/playback';
  * the app's code (seen: 0.4–1 s on a busy 2-core machine).
  *
  * A read that fails is left out (the page asks for it and hears the failure as before), and so
- * is everything once the reads take longer than `rooms.firstReadsWaitMs` (a second; the manifest alone, when it is what
- * is late). The page goes out before them, up to its last element (web-app.ts), and its scripts
- * load meanwhile; they run once it has ended, so a server slower than that holds them, and the
- * page then asks for itself.
+ * is everything once the reads take longer than `rooms.firstReadsWaitMs` (a second; the manifest
+ * alone, when it is what is late). The page goes out before them, up to its last element
+ * (web-app.ts), and its scripts load meanwhile; they run once it has ended, so a server slower
+ * than that holds them, and the page then asks for itself.
  */
 type Read = (path: string, args: FunctionArgs) => Promise<FirstRead | null>;
 

@@ -2,6 +2,7 @@ import type { FunctionArgs } from '@music-rooms/domain/functions';
 import { createFunctionSender } from '../api/functions';
 import { FIRST_READS_ELEMENT_ID, type FirstRead } from '@music-rooms/domain/first-reads';
 import { liveQueryKey } from './live-query-registry';
+import { takePageJson } from '../page-json';
 
 /**
  * First values of live queries read before anything watches them: a page's first reads, started
@@ -53,16 +54,12 @@ function takePageRead(path: string, args: FunctionArgs): FirstRead | null {
   return found;
 }
 
-/** Takes the page's element of first reads into `pageReads`; it goes, so each is taken once. */
+/**
+ * Takes the page's element of first reads into `pageReads`; it goes, so each is taken once. A
+ * page that came cut short brings none, and its reads are asked for.
+ */
 function moveReadsFromPage(): void {
-  const element =
-    typeof document === 'undefined' ? null : document.getElementById(FIRST_READS_ELEMENT_ID);
-  if (!element) return;
-  element.remove();
-  try {
-    const reads = JSON.parse(element.textContent ?? '') as FirstRead[];
-    for (const read of reads) pageReads.set(liveQueryKey(read.path, read.args), read);
-  } catch {
-    // A page that came cut short: its reads are asked for.
-  }
+  const reads = takePageJson(FIRST_READS_ELEMENT_ID);
+  if (!Array.isArray(reads)) return;
+  for (const read of reads as FirstRead[]) pageReads.set(liveQueryKey(read.path, read.args), read);
 }

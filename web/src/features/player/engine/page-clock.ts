@@ -1,5 +1,6 @@
 import { sampleOf, type ClockSample } from '@music-rooms/domain/clock';
 import { PAGE_CLOCK_ELEMENT_ID, type PageClock } from '@music-rooms/domain/first-reads';
+import { takePageJson } from '../../../lib/page-json';
 
 /**
  * The room page's own request as a clock sample: the server's clock as it answered it
@@ -12,16 +13,13 @@ import { PAGE_CLOCK_ELEMENT_ID, type PageClock } from '@music-rooms/domain/first
  * element; taken once (the element goes).
  */
 export function takePageClockSample(): ClockSample | null {
-  const element =
-    typeof document === 'undefined' ? null : document.getElementById(PAGE_CLOCK_ELEMENT_ID);
-  if (!element) return null;
-  element.remove();
+  const clock = pageClockOf(takePageJson(PAGE_CLOCK_ELEMENT_ID));
+  if (!clock) return null;
   const navigation = performance.getEntriesByType('navigation')[0] as
     PerformanceNavigationTiming | undefined;
   if (!navigation || navigation.transferSize === 0) return null;
   const { requestStart, responseStart } = navigation;
-  const clock = pageClockOf(element.textContent ?? '');
-  if (!clock || !(requestStart > 0 && responseStart >= requestStart)) return null;
+  if (!(requestStart > 0 && responseStart >= requestStart)) return null;
   return sampleOf({
     clientSentAt: requestStart,
     serverReceivedAt: clock.receivedAt,
@@ -30,13 +28,9 @@ export function takePageClockSample(): ClockSample | null {
   });
 }
 
-function pageClockOf(text: string): PageClock | null {
-  try {
-    const { receivedAt, sentAt } = JSON.parse(text) as Record<keyof PageClock, unknown>;
-    if (typeof receivedAt !== 'number' || typeof sentAt !== 'number') return null;
-    const valid = Number.isFinite(receivedAt) && Number.isFinite(sentAt) && sentAt >= receivedAt;
-    return valid ? { receivedAt, sentAt } : null;
-  } catch {
-    return null;
-  }
+function pageClockOf(given: unknown): PageClock | null {
+  const { receivedAt, sentAt } = (given ?? {}) as Record<keyof PageClock, unknown>;
+  if (typeof receivedAt !== 'number' || typeof sentAt !== 'number') return null;
+  const valid = Number.isFinite(receivedAt) && Number.isFinite(sentAt) && sentAt >= receivedAt;
+  return valid ? { receivedAt, sentAt } : null;
 }
