@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DRIFT_SEEK_MS, DRIFT_TOLERANCE_MS } from '@music-rooms/domain/playback';
-import { DRIFT_SAMPLES, DriftControl, driftAction, isInSync } from './drift';
+import { DRIFT_SAMPLES, DriftControl, driftAction, gapLeftAt, isInSync } from './drift';
 
 describe('drift decisions', () => {
   it('leaves a drift within the tolerance alone', () => {
@@ -106,7 +106,7 @@ describe('the drift control', () => {
   it('measures nothing while a nudge is heard, then gathers a new set', () => {
     const control = new DriftControl();
     for (let i = 0; i < DRIFT_SAMPLES; i += 1) control.add(12, 1);
-    control.nudged(5);
+    control.nudged({ at: 2.75, rate: 0.996, durationS: 2.25, fromMs: 12 });
     expect(control.add(12, 4.9)).toBeNull();
     expect(control.add(0.5, 5)?.action).toBeNull();
     for (let i = 1; i < DRIFT_SAMPLES - 1; i += 1) control.add(0.5, 5 + i);
@@ -116,12 +116,44 @@ describe('the drift control', () => {
   it('seeks while a nudge is heard when the whole last second shows a gap no nudge closes', () => {
     const control = new DriftControl();
     for (let i = 0; i < DRIFT_SAMPLES; i += 1) control.add(2, 1);
-    control.nudged(10);
+    control.nudged({ at: 1.5, rate: 0.9993, durationS: 8.5, fromMs: 2 });
     // One reading far off, then near again: nothing is done.
     expect(control.add(-196, 2)).toBeNull();
     expect(control.add(1, 2.2)).toBeNull();
     const far = [2.4, 2.6, 2.8, 3, 3.2].map((at) => control.add(-196, at));
     expect(far.slice(0, 4)).toEqual([null, null, null, null]);
     expect(far[4]).toMatchObject({ inSync: false, action: { kind: 'seek' } });
+  });
+
+  it('leaves alone, while a nudge is heard, the gap it is closing', () => {
+    const control = new DriftControl();
+    const nudge = { at: 1, rate: 1.02, durationS: 2, fromMs: -40 };
+    control.nudged(nudge);
+    control.outputMoved();
+    const readings = [0.8, 1, 1.4, 1.8, 2.2, 2.6, 2.99].map((at) =>
+      control.add(gapLeftAt(nudge, at) + 0.5, at),
+    );
+    expect(readings).toEqual(readings.map(() => null));
+  });
+
+  it('acts, while a nudge is heard, on a gap it does not account for, as on a prompt one', () => {
+    const control = new DriftControl();
+    const nudge = { at: 1, rate: 0.9997, durationS: 2.25, fromMs: 0.9 };
+    control.nudged(nudge);
+    const late = [1.2, 1.4, 1.6, 1.8, 2].map((at) => control.add(gapLeftAt(nudge, at) - 47, at));
+    expect(late.slice(0, 4)).toEqual([null, null, null, null]);
+    expect(late[4]).toMatchObject({ inSync: false, action: { kind: 'nudge', rate: 1.02 } });
+  });
+
+  it('acts, while a nudge is heard, two readings after the output moved', () => {
+    const control = new DriftControl();
+    const nudge = { at: 1, rate: 0.9997, durationS: 2.25, fromMs: 0.9 };
+    control.nudged(nudge);
+    expect(control.add(gapLeftAt(nudge, 1.2), 1.2)).toBeNull();
+    control.outputMoved();
+    expect(control.add(-47, 1.4)).toBeNull();
+    const reading = control.add(-46.9, 1.6);
+    expect(reading?.action).toMatchObject({ kind: 'nudge', rate: 1.02 });
+    expect(reading?.driftMs).toBeCloseTo(-47, 0);
   });
 });

@@ -31,8 +31,20 @@ export const OUT_OF_SYNC_MS = 20;
 export type DriftAction =
   | { kind: 'none' }
   | { kind: 'seek' }
-  /** Play at `rate` for `durationS` of context time, then at 1 again: the gap closes. */
-  | { kind: 'nudge'; rate: number; durationS: number };
+  /**
+   * Play at `rate` for `durationS` of context time, then at 1 again: the gap measured
+   * (`fromMs`) closes.
+   */
+  | { kind: 'nudge'; rate: number; durationS: number; fromMs: number };
+
+/** A nudge as it is heard: from context time `at`. */
+export type HeardNudge = { at: number; rate: number; durationS: number; fromMs: number };
+
+/** The gap a nudge leaves at context time `now`, had nothing else moved the music meanwhile. */
+export function gapLeftAt(nudge: HeardNudge, now: number): number {
+  const heardFor = Math.min(Math.max(now - nudge.at, 0), nudge.durationS);
+  return nudge.fromMs + (nudge.rate - 1) * heardFor * 1000;
+}
 
 /** The action for drift measurements in ms (positive: the music is ahead of the room). */
 export function driftAction(samplesMs: readonly number[]): DriftAction {
@@ -45,6 +57,7 @@ export function driftAction(samplesMs: readonly number[]): DriftAction {
     kind: 'nudge',
     rate: correction.rate,
     durationS: (GAIN * Math.abs(driftMs)) / 1000 / Math.abs(1 - correction.rate),
+    fromMs: driftMs,
   };
 }
 
@@ -69,6 +82,14 @@ const MAX_RATE_CHANGE = 0.02;
  */
 const MOVED_SAMPLES = 2;
 
+/** Whether every one of `samplesMs` lies beyond `PROMPT_MS`, all on the same side. */
+function beyondPrompt(samplesMs: readonly number[]): boolean {
+  return (
+    samplesMs.every((sample) => sample > PROMPT_MS) ||
+    samplesMs.every((sample) => sample < -PROMPT_MS)
+  );
+}
+
 /**
  * The action for a gap seen in every one of the last `count` measurements, or null when there is
  * none.
@@ -79,15 +100,18 @@ export function promptAction(
 ): DriftAction | null {
   if (samplesMs.length < count) return null;
   const recent = samplesMs.slice(-count);
-  const ahead = recent.every((sample) => sample > PROMPT_MS);
-  if (!ahead && !recent.every((sample) => sample < -PROMPT_MS)) return null;
-  const driftMs = median(recent);
+  return beyondPrompt(recent) ? promptCorrection(median(recent)) : null;
+}
+
+/** How a gap known to be real is closed: all of it, soon (`PROMPT_OVER_S`), or by a seek. */
+function promptCorrection(driftMs: number): DriftAction {
   if (driftCorrection(driftMs).kind === 'seek') return { kind: 'seek' };
   const change = Math.min(MAX_RATE_CHANGE, Math.abs(driftMs) / 1000 / PROMPT_OVER_S);
   return {
     kind: 'nudge',
-    rate: ahead ? 1 - change : 1 + change,
+    rate: driftMs > 0 ? 1 - change : 1 + change,
     durationS: Math.abs(driftMs) / 1000 / change,
+    fromMs: driftMs,
   };
 }
 
@@ -108,25 +132,36 @@ export type DriftReading = {
 };
 
 /**
- * The measurements since the last correction. While a nudge is heard nothing is measured (the
- * gap is closing); after it, a full new set is gathered before the next decision, so a
- * correction never rests on readings taken before the one before it took effect.
+ * The measurements since the last correction. While a nudge is heard the gap is closing, so a
+ * measurement is compared with what the nudge leaves (`gapLeftAt`) and not acted on, unless the
+ * music moved besides (`whileNudged`); after the nudge, a full new set is gathered before the
+ * next decision, so a correction never rests on readings taken before the one before it took
+ * effect.
  */
 export class DriftControl {
   private samples: number[] = [];
-  private busyUntil = 0;
+  private nudge: HeardNudge | null = null;
   private inSync = false;
   /** Measurements since the output clock's mapping moved (`outputMoved`), until acted on. */
   private sinceMove: number | null = null;
-  /** Measurements in a row, while a nudge is heard, of a gap only a seek mends. */
-  private farWhileNudged = 0;
+  /**
+   * What the measurements while a nudge is heard show beyond the gap it leaves, since it began or
+   * the output last moved.
+   */
+  private whileNudgedSamples: number[] = [];
+  /** The context time of the last measurement. */
+  private measuredAt = 0;
 
   /**
-   * A measurement, with the context time heard then: null while a nudge is heard, unless it
-   * shows a gap only a seek mends (`whileNudged`).
+   * A measurement, with the context time heard then: null while a nudge is heard, unless the
+   * music moved besides (`whileNudged`).
    */
   add(driftMs: number, now: number): DriftReading | null {
-    if (now < this.busyUntil) return this.whileNudged(driftMs);
+    this.measuredAt = now;
+    if (this.nudge && now < this.nudge.at + this.nudge.durationS) {
+      return this.whileNudged(driftMs, now, this.nudge);
+    }
+    this.nudge = null;
     this.samples = [...this.samples, driftMs].slice(-DRIFT_SAMPLES);
     const count = this.samples.length;
     if (count >= IN_SYNC_SAMPLES) this.inSync = isInSync(this.samples, this.inSync);
@@ -143,23 +178,33 @@ export class DriftControl {
   }
 
   /**
-   * While a nudge is heard, a gap no nudge closes is still watched for: the output can fall far
-   * behind during one (seen: 196 ms when another page opened its output on the same machine),
-   * and a nudge lasts two seconds and more (it closes a small gap at a small rate), after which a
-   * new set of measurements came before the seek (the music was 192 ms late for 4 s). The whole
-   * last second of measurements must show it, as a prompt action's must.
+   * While a nudge is heard, the music can be moved besides: the output falls behind (seen: 47 ms
+   * in one step, and 196 ms, when another page opened its output on the same machine), and a
+   * nudge lasts two seconds and more (it closes a small gap at a small rate, and a playing page
+   * is nudged most of the time), after which a new set of measurements came before the gap was
+   * acted on (the music was 47 ms late for 2.7 s, 192 ms for 4 s). A gap beyond what the nudge
+   * leaves, in the whole last second of measurements or in the two since the output moved, is
+   * acted on as a prompt gap is, in place of the nudge.
    */
-  private whileNudged(driftMs: number): DriftReading | null {
-    const far = driftCorrection(driftMs).kind === 'seek';
-    this.farWhileNudged = far ? this.farWhileNudged + 1 : 0;
-    if (this.farWhileNudged < IN_SYNC_SAMPLES) return null;
-    this.farWhileNudged = 0;
-    return { driftMs, inSync: false, action: { kind: 'seek' } };
+  private whileNudged(driftMs: number, now: number, nudge: HeardNudge): DriftReading | null {
+    const unexpectedMs = driftMs - gapLeftAt(nudge, now);
+    this.whileNudgedSamples = [...this.whileNudgedSamples, unexpectedMs].slice(-IN_SYNC_SAMPLES);
+    const count = this.sinceMove === null ? IN_SYNC_SAMPLES : MOVED_SAMPLES;
+    const recent = this.whileNudgedSamples.slice(-count);
+    if (recent.length < count || !beyondPrompt(recent)) return null;
+    // The measurements move as the nudge is heard; what it does not account for holds still.
+    const gapMs = gapLeftAt(nudge, now) + median(recent);
+    const action: DriftAction =
+      Math.abs(gapMs) > PROMPT_MS
+        ? promptCorrection(gapMs)
+        : { kind: 'nudge', rate: 1, durationS: 0, fromMs: gapMs };
+    return { driftMs: gapMs, inSync: false, action };
   }
 
   /** The output clock's mapping moved at once: a gap it made is acted on sooner (`MOVED_SAMPLES`). */
   outputMoved(): void {
     this.sinceMove = 0;
+    this.whileNudgedSamples = [];
   }
 
   /** Once `MOVED_SAMPLES` have come since a move, the action for a gap all of them show. */
@@ -171,19 +216,27 @@ export class DriftControl {
     return promptAction(this.samples, MOVED_SAMPLES);
   }
 
-  /** A nudge was scheduled to end at context time `endsAt`: measuring starts again after it. */
-  nudged(endsAt: number): void {
-    this.busyUntil = endsAt;
+  /**
+   * A nudge was scheduled: measuring for the next decision starts again after it. One that
+   * replaces a nudge still heard comes in later than the gap it closes was measured, and the
+   * one it replaces goes on until then.
+   */
+  nudged(nudge: HeardNudge): void {
+    const replaced = this.nudge;
+    const goesOnMs = replaced
+      ? gapLeftAt(replaced, nudge.at) - gapLeftAt(replaced, this.measuredAt)
+      : 0;
+    this.nudge = { ...nudge, fromMs: nudge.fromMs + goesOnMs };
     this.samples = [];
     this.sinceMove = null;
-    this.farWhileNudged = 0;
+    this.whileNudgedSamples = [];
   }
 
   reset(): void {
     this.samples = [];
-    this.busyUntil = 0;
+    this.nudge = null;
     this.inSync = false;
     this.sinceMove = null;
-    this.farWhileNudged = 0;
+    this.whileNudgedSamples = [];
   }
 }

@@ -345,7 +345,7 @@ export class SyncEngine {
     if (action?.kind === 'nudge') {
       const at = renderedUntil(context) + NUDGE_LEAD_S;
       this.program.nudge(at, action.rate, action.durationS);
-      this.drift.nudged(at + action.durationS);
+      this.drift.nudged({ ...action, at });
       this.schedule(context);
     }
     if (inSync === null) return this.setSync(this.status.sync, moved);
