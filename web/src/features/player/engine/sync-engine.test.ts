@@ -132,6 +132,24 @@ const firstSound = (heard: ReadonlyArray<{ at: number; gapMs: number | null }>) 
 const worstAfter = (heard: ReadonlyArray<{ at: number; gapMs: number | null }>, from: number) =>
   Math.max(...heard.filter((s) => s.at >= from).map((s) => Math.abs(s.gapMs ?? Infinity)));
 
+/**
+ * Plays for 30 s, lets a small gap be nudged, and 300 ms into the nudge the output falls `fallS`
+ * behind: what is heard for `ms` after the fall, with when the nudge and the fall came.
+ */
+async function fallWhileNudged(fallS: number, ms: number) {
+  const p = page();
+  const state = playingState(p.clock.serverOf(now()) - 60_000);
+  follow(p, state);
+  await listen(p, state, 30_000);
+  // A small gap is closed over two seconds and more, and no set of readings is taken meanwhile.
+  p.speaker.underrun(0.0025);
+  const nudgedAt = await untilNudged(p, state);
+  await listen(p, state, 300);
+  const fellAt = now();
+  p.speaker.underrun(fallS);
+  return { nudgedAt, fellAt, after: await listen(p, state, ms) };
+}
+
 describe('the sync engine on a fake audio clock', () => {
   it('lets a page that joins a playing room hear it once the segment is decoded', async () => {
     // The stand-in is 12 ms off; the stamps, once they come (two seconds on), are true.
@@ -245,35 +263,16 @@ describe('the sync engine on a fake audio clock', () => {
   });
 
   it('comes back from a long stall of the output that comes while a nudge is heard', async () => {
-    const p = page();
-    const state = playingState(p.clock.serverOf(now()) - 60_000);
-    follow(p, state);
-    await listen(p, state, 30_000);
-    // A small gap is closed over two seconds and more, and no set of readings is taken meanwhile.
-    p.speaker.underrun(0.0025);
-    const nudgedAt = await untilNudged(p, state);
-    await listen(p, state, 300);
     // Seen when another page opened its output on the same machine: 196 ms behind at once.
-    const fellAt = now();
-    p.speaker.underrun(0.196);
-    const after = await listen(p, state, 6_000);
+    const { nudgedAt, fellAt, after } = await fallWhileNudged(0.196, 6_000);
     expect(fellAt - nudgedAt).toBeLessThan(1000);
     expect(worstAfter(after, fellAt + 2500)).toBeLessThanOrEqual(2);
   });
 
   it('comes back from a fall of the output that comes while a small nudge is heard', async () => {
-    const p = page();
-    const state = playingState(p.clock.serverOf(now()) - 60_000);
-    follow(p, state);
-    await listen(p, state, 30_000);
-    p.speaker.underrun(0.0025);
-    await untilNudged(p, state);
-    await listen(p, state, 300);
     // Seen when another page opened its output on the same machine: 47 ms behind in one step,
     // while a playing page was nudged by a fraction of a millisecond (for over two seconds).
-    const fellAt = now();
-    p.speaker.underrun(0.047);
-    const after = await listen(p, state, 8_000);
+    const { fellAt, after } = await fallWhileNudged(0.047, 8_000);
     // The output clock takes the fall within 0.7 s, the gap is acted on two readings later, in
     // place of the nudge, and closed at 2 %. Waiting for the nudge to end took 5.3 s.
     expect(worstAfter(after, fellAt + 3600)).toBeLessThanOrEqual(2);
