@@ -103,7 +103,7 @@ describe('the drift control', () => {
     expect(Array.from({ length: 5 }, (_, i) => control.add(9, i)).at(-1)?.inSync).toBe(false);
   });
 
-  it('measures nothing while a nudge is heard, then gathers a new set', () => {
+  it('acts on nothing a nudge accounts for while it is heard, then gathers a new set', () => {
     const control = new DriftControl();
     for (let i = 0; i < DRIFT_SAMPLES; i += 1) control.add(12, 1);
     control.nudged({ at: 2.75, rate: 0.996, durationS: 2.25, fromMs: 12 });

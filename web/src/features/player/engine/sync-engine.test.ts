@@ -141,7 +141,7 @@ async function fallWhileNudged(fallS: number, ms: number) {
   const state = playingState(p.clock.serverOf(now()) - 60_000);
   follow(p, state);
   await listen(p, state, 30_000);
-  // A small gap is closed over two seconds and more, and no set of readings is taken meanwhile.
+  // A small gap is closed over two seconds and more: a nudge a fall comes in the middle of.
   p.speaker.underrun(0.0025);
   const nudgedAt = await untilNudged(p, state);
   await listen(p, state, 300);
