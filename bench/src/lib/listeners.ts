@@ -110,6 +110,8 @@ export async function outputStampsOf(page: Page, now: () => number): Promise<Out
  * stamps). Null where it did not happen.
  */
 export type PageMarks = {
+  /** The page was asked for: its navigation began (the moment a person opens the room). */
+  askedAt: number;
   documentAt: number | null;
   /** The realtime connection's handshake answered (the room joined, the clock sampled next). */
   connectedAt: number | null;
@@ -162,6 +164,7 @@ export async function pageMarksOf(page: Page, now: () => number): Promise<PageMa
   const heardPageMs =
     fromContextS === null || mappingS === null ? null : (fromContextS - mappingS) * 1000;
   return {
+    askedAt: pageToServer,
     documentAt: onServer(documentMs),
     connectedAt: onServer(marks.connectedAt ?? connectedMs),
     contextAt: onServer(marks.contextAt),

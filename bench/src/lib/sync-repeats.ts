@@ -13,6 +13,7 @@ const SPREAD_OF = [
   'FirstSoundAS',
   'FirstSoundBS',
   'StartHeardBS',
+  'StartHeardAfterAskedBS',
   'StartHeardAfterConnectBS',
   'ABAt3sMs',
   'ABAt10sMs',

@@ -83,8 +83,10 @@ function settlingFigures(heard: Heard, pairs: PairedClick[], prefix: string, joi
 
 /**
  * B's first sound as its output placed it (precise, where the snapshots read every 250 ms are
- * not). For a join, also after B's page connected (joined the room), and where the time before
- * it went: each step's second after the page was opened.
+ * not). For a join, also after B's page was asked for (its navigation began: the tab and its
+ * browser context, made first by the bench, are no part of opening a room), after it connected
+ * (joined the room), and where the time before it went: each step's second after the page was
+ * opened.
  */
 function startFigures(heard: Heard, prefix: string, joined: boolean): Figures {
   const marks = heard.marksB;
@@ -95,9 +97,11 @@ function startFigures(heard: Heard, prefix: string, joined: boolean): Figures {
   if (!joined) return { [`${prefix}StartHeardBS`]: after(heardAt) };
   return {
     [`${prefix}StartHeardBS`]: after(heardAt),
+    [`${prefix}StartHeardAfterAskedBS`]: after(heardAt, marks.askedAt),
     [`${prefix}StartHeardAfterConnectBS`]:
       marks.connectedAt === null ? NaN : after(heardAt, marks.connectedAt),
     [`${prefix}StartStepsBS`]: [
+      `asked ${after(marks.askedAt)}`,
       `document ${after(marks.documentAt)}`,
       `connected ${after(marks.connectedAt)}`,
       `context ${after(marks.contextAt)}`,
